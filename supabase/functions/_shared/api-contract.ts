@@ -239,7 +239,7 @@ export interface UserStatsResponse {
   stats: UserStats;
 }
 
-/** PATCH /users/{userId}/role and /status. */
+/** PATCH /users/{userId}/role and /status; GET /users/me (extension: the caller's own profile, any signed-in user). */
 export interface UserResponse {
   user: AdminUser;
 }

@@ -1,0 +1,193 @@
+import type {
+  Certificate,
+  CertificateActionResponse,
+  CertificateListResponse,
+  CertificateStatsQuery,
+  CertificateStatsResponse,
+  ListCertificatesQuery,
+  ListRevokedCertificatesQuery,
+  RevokeCertificateResponse,
+  UploadCertificateRequest,
+  UploadCertificateResponse,
+  UserCertificatesQuery,
+  UserCertificatesResponse,
+  UserNamedCertificatesResponse,
+} from '@contract';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
+import { apiRequest } from './request';
+
+/** The spec's default messages (section 8) for certificate calls. */
+export const CERTIFICATE_MESSAGES = {
+  upload: 'Upload failed',
+  fetch: 'Failed to fetch certificates',
+  loadMore: 'Failed to load more certificates',
+  revoke: 'Failed to revoke certificate',
+  fetchRevoked: 'Failed to fetch revoked certificates',
+  loadMoreRevoked: 'Failed to load more revoked certificates',
+  unrevoke: 'Failed to unrevoke certificate',
+  approve: 'Failed to approve certificate',
+  reject: 'Failed to reject certificate',
+  stats: 'Failed to fetch stats',
+  download: 'Failed to download certificate',
+} as const;
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The contract's input types, with page numbers as numbers (the schemas also coerce strings). */
+interface PageQuery {
+  limit?: number;
+  offset?: number;
+}
+export type CertificateListQuery = Omit<ListCertificatesQuery, 'limit' | 'offset'> & PageQuery;
+export type RevokedCertificateListQuery = Omit<ListRevokedCertificatesQuery, 'limit' | 'offset'> & PageQuery;
+export type UserCertificatePageQuery = Omit<UserCertificatesQuery, 'limit' | 'offset'> & PageQuery;
+
+/** POST /certificates/upload-base64: stores and processes a certificate for `userId`. */
+export function uploadCertificate(
+  request: UploadCertificateRequest,
+  options: CallOptions = {},
+): Promise<UploadCertificateResponse> {
+  return apiRequest('/certificates/upload-base64', {
+    method: 'POST',
+    body: { mode: 'process', ...request },
+    defaultMessage: CERTIFICATE_MESSAGES.upload,
+    signal: options.signal,
+  });
+}
+
+/** GET /certificates/user/{userId}/with-name: the user's certificates that have a name. */
+export function getUserNamedCertificates(
+  userId: string,
+  options: CallOptions = {},
+): Promise<UserNamedCertificatesResponse> {
+  return apiRequest(`/certificates/user/${encodeURIComponent(userId)}/with-name`, {
+    defaultMessage: CERTIFICATE_MESSAGES.fetch,
+    signal: options.signal,
+  });
+}
+
+/** GET /certificates/user/{userId}: one page of the user's certificates and their count. */
+export function getUserCertificates(
+  userId: string,
+  query: UserCertificatePageQuery = {},
+  options: CallOptions = {},
+): Promise<UserCertificatesResponse> {
+  return apiRequest(`/certificates/user/${encodeURIComponent(userId)}`, {
+    query: { limit: query.limit, offset: query.offset },
+    defaultMessage: CERTIFICATE_MESSAGES.fetch,
+    signal: options.signal,
+  });
+}
+
+/** GET /certificates/all (admin). A later page (offset > 0) fails with the spec's "load more" default. */
+export function listCertificates(
+  query: CertificateListQuery = {},
+  options: CallOptions = {},
+): Promise<CertificateListResponse> {
+  return apiRequest('/certificates/all', {
+    query: { ...query },
+    defaultMessage: (query.offset ?? 0) > 0 ? CERTIFICATE_MESSAGES.loadMore : CERTIFICATE_MESSAGES.fetch,
+    signal: options.signal,
+  });
+}
+
+/** GET /certificates/stats (admin); `scope: 'revoked'` gives the revoked screen's stats (extension). */
+export function getCertificateStats(
+  query: CertificateStatsQuery = {},
+  options: CallOptions = {},
+): Promise<CertificateStatsResponse> {
+  return apiRequest('/certificates/stats', {
+    query: { scope: query.scope },
+    defaultMessage: CERTIFICATE_MESSAGES.stats,
+    signal: options.signal,
+  });
+}
+
+/** POST /certificates/revoke/{certificateId} (admin). */
+export function revokeCertificate(certificateId: string): Promise<RevokeCertificateResponse> {
+  return apiRequest(`/certificates/revoke/${encodeURIComponent(certificateId)}`, {
+    method: 'POST',
+    defaultMessage: CERTIFICATE_MESSAGES.revoke,
+  });
+}
+
+/** GET /certificates/revoked (admin). A later page fails with the spec's "load more" default. */
+export function listRevokedCertificates(
+  query: RevokedCertificateListQuery = {},
+  options: CallOptions = {},
+): Promise<CertificateListResponse> {
+  return apiRequest('/certificates/revoked', {
+    query: { ...query },
+    defaultMessage:
+      (query.offset ?? 0) > 0 ? CERTIFICATE_MESSAGES.loadMoreRevoked : CERTIFICATE_MESSAGES.fetchRevoked,
+    signal: options.signal,
+  });
+}
+
+/** POST /certificates/unrevoke/{id} (admin). */
+export function unrevokeCertificate(certificateId: string): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/unrevoke/${encodeURIComponent(certificateId)}`, {
+    method: 'POST',
+    defaultMessage: CERTIFICATE_MESSAGES.unrevoke,
+  });
+}
+
+/** POST /certificates/approve/{id} (admin, extension): a user's pending upload becomes verified. */
+export function approveCertificate(certificateId: string): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/approve/${encodeURIComponent(certificateId)}`, {
+    method: 'POST',
+    defaultMessage: CERTIFICATE_MESSAGES.approve,
+  });
+}
+
+/** POST /certificates/reject/{id} (admin, extension): a user's pending upload becomes failed. */
+export function rejectCertificate(certificateId: string): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/reject/${encodeURIComponent(certificateId)}`, {
+    method: 'POST',
+    defaultMessage: CERTIFICATE_MESSAGES.reject,
+  });
+}
+
+const EXTENSION_BY_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tiff',
+  'application/pdf': 'pdf',
+};
+
+/** `{certificate name}.{extension}`: the name a downloaded certificate is saved under. */
+export function certificateFileName(
+  certificate: Pick<Certificate, 'certificate_name' | 'mime_type' | 'file_type' | 'id'>,
+): string {
+  const extension =
+    EXTENSION_BY_MIME[certificate.mime_type] ?? (certificate.file_type === 'pdf' ? 'pdf' : 'img');
+  const base = (certificate.certificate_name ?? '').trim() || `certificate-${certificate.id.slice(-8)}`;
+  const safe = base.replace(/[\\/:*?"<>|]+/g, '_');
+  return safe.toLowerCase().endsWith(`.${extension}`) ? safe : `${safe}.${extension}`;
+}
+
+/**
+ * Fetches the certificate's stored file through its signed URL. The browser ignores `download`
+ * names on cross-origin links, so the bytes are fetched and saved under `certificateFileName`.
+ */
+export async function downloadCertificateFile(
+  certificate: Pick<Certificate, 'image_url' | 'certificate_name' | 'mime_type' | 'file_type' | 'id'>,
+): Promise<{ blob: Blob; fileName: string }> {
+  if (!certificate.image_url) {
+    throw new ApiError('The certificate file is not available', { status: 404 });
+  }
+  let response: Response;
+  try {
+    response = await fetch(certificate.image_url);
+  } catch (cause) {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network', cause });
+  }
+  if (!response.ok) throw new ApiError(CERTIFICATE_MESSAGES.download, { status: response.status });
+  return { blob: await response.blob(), fileName: certificateFileName(certificate) };
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const contract = fileURLToPath(new URL('../supabase/functions/_shared/api-contract.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@contract': contract,
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: { port: 5173, strictPort: false },
+  build: { sourcemap: true },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
