@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Certificate } from '@contract';
+import { ApiError, uploadCertificate } from '@/api';
+import { readFileAsDataUrl } from '../lib/file-validation';
+import { certificateKeys } from './keys';
+
+export interface UploadInput {
+  file: File;
+  /** The owner: the admin's own id on the admin screen, the caller's id on /upload. */
+  userId: string;
+}
+
+/** Reads the file as a data URL and uploads it; the file's name becomes the certificate's default name. */
+export async function uploadCertificateFile({ file, userId }: UploadInput) {
+  const fileData = await readFileAsDataUrl(file);
+  return uploadCertificate({ fileData, userId, mode: 'process', fileName: file.name });
+}
+
+/** The existing certificate a 409 duplicate answer carries, if this error is one. */
+export function duplicateCertificate(error: unknown): Certificate | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { certificate?: Certificate } | undefined;
+  return body?.certificate ?? null;
+}
+
+export function useUploadCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadCertificateFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}
