@@ -1,0 +1,81 @@
+/** How a `public.certificates` row becomes the API's Certificate (spec section 3). */
+import type {
+  AcceptedMimeType,
+  Certificate,
+  FileType,
+  VerificationStatus,
+} from '../../_shared/api-contract.ts';
+import type { StorageClient } from '../../_shared/storage.ts';
+import type { Tx } from '../../_shared/db.ts';
+
+export const CERTIFICATE_BUCKET = 'certificates';
+/** Signed URLs in lists and upload answers live an hour: long enough to browse, short enough to leak little. */
+export const LIST_URL_TTL_SECONDS = 60 * 60;
+
+export interface CertificateRow {
+  id: string;
+  certificate_name: string | null;
+  certificate_hash: string;
+  storage_path: string;
+  file_type: FileType;
+  mime_type: AcceptedMimeType;
+  file_size: number;
+  file_hash: string;
+  content_hash: string | null;
+  ocr_content: string | null;
+  verification_status: VerificationStatus;
+  revoked: boolean;
+  revoked_at: Date | null;
+  created_at: Date;
+  user_id: string;
+}
+
+/** The columns every certificate query selects (file_size fits an int: files are at most 10 MB). */
+export const certificateColumns = (tx: Tx) => tx`
+  c.id, c.certificate_name, c.certificate_hash, c.storage_path, c.file_type, c.mime_type,
+  c.file_size::int as file_size, c.file_hash, c.content_hash, c.ocr_content, c.verification_status,
+  c.revoked, c.revoked_at, c.created_at, c.user_id`;
+
+export function toCertificate(row: CertificateRow, imageUrl: string | null): Certificate {
+  return {
+    id: row.id,
+    certificate_name: row.certificate_name,
+    certificate_hash: row.certificate_hash,
+    image_url: imageUrl,
+    file_type: row.file_type,
+    mime_type: row.mime_type,
+    file_size: row.file_size,
+    file_hash: row.file_hash,
+    content_hash: row.content_hash,
+    ocr_content: row.ocr_content,
+    verification_status: row.verification_status,
+    revoked: row.revoked,
+    revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    user_id: row.user_id,
+  };
+}
+
+/**
+ * Signs the rows' files with `token` (the caller's, so storage RLS decides what they may see) and
+ * maps them. A file that cannot be signed gives `image_url: null` rather than failing the list.
+ */
+export async function withImageUrls(
+  storage: StorageClient,
+  token: string,
+  rows: CertificateRow[],
+  ttlSeconds = LIST_URL_TTL_SECONDS,
+): Promise<Certificate[]> {
+  let urls = new Map<string, string | null>();
+  try {
+    urls = await storage.signedUrls(
+      token,
+      CERTIFICATE_BUCKET,
+      rows.map((row) => row.storage_path),
+      ttlSeconds,
+    );
+  } catch (error) {
+    console.error('api: signing certificate URLs failed', error);
+  }
+  return rows.map((row) => toCertificate(row, urls.get(row.storage_path) ?? null));
+}

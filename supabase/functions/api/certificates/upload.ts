@@ -1,0 +1,138 @@
+/**
+ * POST /certificates/upload-base64: decode, sniff, hash, extract text, store the file, insert the
+ * row. The order (process -> upload object -> insert row) plus the compensation below means a
+ * failure half-way leaves neither a row nor a file.
+ */
+import { Buffer } from 'node:buffer';
+import {
+  MAX_FILE_BYTES,
+  type UploadCertificateRequest,
+  type UploadCertificateResponse,
+} from '../../_shared/api-contract.ts';
+import { asCaller } from '../../_shared/db.ts';
+import { HttpError } from '../../_shared/errors.ts';
+import { decodeDataUrl, processCertificateFile, sha256Hex } from '../../_shared/processing/mod.ts';
+import { StorageError } from '../../_shared/storage.ts';
+import type { SignedIn } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
+import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+
+type UploadInput = Omit<UploadCertificateRequest, 'mode'>;
+
+const UNIQUE_VIOLATION = '23505';
+const DUPLICATE_MESSAGE = 'This certificate has already been uploaded';
+
+function nameFrom(input: UploadInput): string | null {
+  if (input.certificateName) return input.certificateName;
+  if (!input.fileName) return null;
+  const base = input.fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  return base ? base.slice(0, 200) : null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION
+  );
+}
+
+async function duplicateOf(deps: AppDeps, user: SignedIn, fileHash: string): Promise<HttpError> {
+  const [existing] = await asCaller(
+    deps.sql,
+    user,
+    (tx) => tx<CertificateRow[]>`
+    select ${certificateColumns(tx)} from public.certificates c where c.file_hash = ${fileHash}`,
+  );
+  if (!existing) return new HttpError(409, DUPLICATE_MESSAGE);
+  const [certificate] = await withImageUrls(deps.storage, user.token, [existing]);
+  return new HttpError(409, DUPLICATE_MESSAGE, { certificate });
+}
+
+export async function uploadCertificate(
+  deps: AppDeps,
+  user: SignedIn,
+  input: UploadInput,
+): Promise<UploadCertificateResponse> {
+  const isAdmin = user.role === 'admin';
+  if (input.userId !== user.userId && !isAdmin) {
+    throw new HttpError(403, 'You can only upload certificates to your own account');
+  }
+
+  const bytes = decodeDataUrl(input.fileData, MAX_FILE_BYTES);
+  const processed = await processCertificateFile(bytes);
+
+  // Cheap early answers before any object is written; the unique index still decides races.
+  const owner = await asCaller(deps.sql, user, async (tx) => {
+    const [duplicate] = await tx`select 1 from public.certificates where file_hash = ${processed.fileHash}`;
+    const [profile] = await tx`select 1 from public.profiles where auth_id = ${input.userId}`;
+    return { duplicate: Boolean(duplicate), exists: Boolean(profile) };
+  });
+  if (owner.duplicate) throw await duplicateOf(deps, user, processed.fileHash);
+  if (!owner.exists) throw new HttpError(404, 'User not found');
+
+  const id = crypto.randomUUID();
+  const storagePath = `${input.userId}/${id}.${processed.detected.extension}`;
+  try {
+    await deps.storage.upload(
+      user.token,
+      CERTIFICATE_BUCKET,
+      storagePath,
+      bytes,
+      processed.detected.mimeType,
+    );
+  } catch (error) {
+    if (error instanceof StorageError && error.statusCode === 403) {
+      throw new HttpError(403, 'You are not allowed to store certificates for this user');
+    }
+    throw error;
+  }
+
+  const certificateHash = await sha256Hex(`${processed.fileHash}:${processed.contentHash ?? ''}`);
+  let row: CertificateRow;
+  try {
+    row = await asCaller(deps.sql, user, async (tx) => {
+      const [inserted] = await tx<CertificateRow[]>`
+        insert into public.certificates as c (
+          id, user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type,
+          file_size, file_hash, content_hash, ocr_content, visual_fingerprint, verification_status,
+          reviewed_by, reviewed_at
+        ) values (
+          ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
+          ${processed.detected.fileType}, ${processed.detected.mimeType}, ${processed.size},
+          ${processed.fileHash}, ${processed.contentHash}, ${processed.text || null},
+          ${processed.fingerprint ? Buffer.from(processed.fingerprint) : null},
+          ${isAdmin ? 'verified' : 'pending'},
+          ${isAdmin ? user.userId : null}, ${isAdmin ? new Date() : null}
+        )
+        returning ${certificateColumns(tx)}`;
+      return inserted!;
+    });
+  } catch (error) {
+    await removeQuietly(deps, storagePath);
+    if (isUniqueViolation(error)) throw await duplicateOf(deps, user, processed.fileHash);
+    throw error;
+  }
+
+  const [certificate] = await withImageUrls(deps.storage, user.token, [row]);
+  return {
+    message: isAdmin
+      ? 'Certificate uploaded and verified'
+      : 'Certificate uploaded; it will be valid once an administrator approves it',
+    imageUrl: certificate!.image_url,
+    certificate: certificate!,
+  };
+}
+
+/**
+ * Compensation after a failed insert. It uses the service role because the object belongs to a
+ * certificate that does not exist, which no RLS policy can describe.
+ */
+async function removeQuietly(deps: AppDeps, storagePath: string) {
+  try {
+    await deps.storage.remove(deps.env.serviceRoleKey, CERTIFICATE_BUCKET, [storagePath]);
+  } catch (error) {
+    console.error('api: could not remove orphaned object', storagePath, error);
+  }
+}

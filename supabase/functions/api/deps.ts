@@ -1,0 +1,39 @@
+/** Everything the routes need from the outside world, built once per function instance. */
+import { AuthAdminClient } from '../_shared/auth-admin.ts';
+import { createTokenVerifier, type TokenVerifier } from '../_shared/auth.ts';
+import { createSql, type Sql } from '../_shared/db.ts';
+import { type FunctionEnv, readEnv } from '../_shared/env.ts';
+import { RateLimiter } from '../_shared/rate-limit.ts';
+import { StorageClient } from '../_shared/storage.ts';
+
+export interface AppDeps {
+  env: FunctionEnv;
+  sql: Sql;
+  verifyToken: TokenVerifier;
+  storage: StorageClient;
+  authAdmin: AuthAdminClient;
+  /** Limits public verification per client (anonymous: per IP; signed in: per user). */
+  verifyLimiter: RateLimiter;
+}
+
+const DEFAULT_VERIFY_LIMIT_PER_MINUTE = 30;
+
+function verifyLimitPerMinute(): number {
+  const configured = Number(Deno.env.get('VERIFY_RATE_LIMIT_PER_MINUTE'));
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_VERIFY_LIMIT_PER_MINUTE;
+}
+
+export function createDeps(env: FunctionEnv = readEnv()): AppDeps {
+  return {
+    env,
+    sql: createSql(env.dbUrl),
+    verifyToken: createTokenVerifier({
+      supabaseUrl: env.supabaseUrl,
+      issuer: env.jwtIssuer,
+      publicKeys: env.publicKeys,
+    }),
+    storage: new StorageClient({ supabaseUrl: env.supabaseUrl, apiKey: env.anonKey }),
+    authAdmin: new AuthAdminClient(env.supabaseUrl, env.serviceRoleKey),
+    verifyLimiter: new RateLimiter(verifyLimitPerMinute(), 60_000),
+  };
+}
