@@ -1,0 +1,174 @@
+/**
+ * Public verification: is this file, or a file with the same content, a registered and valid
+ * certificate? Lookups go through the narrow SECURITY DEFINER functions in schema `private`, so a
+ * visitor learns about one matching certificate and can never list the table.
+ *
+ * Evidence, strongest first:
+ *  1. exact_file: the SHA-256 of the bytes equals a stored file's.
+ *  2. same_content: the SHA-256 of the normalised text equals a stored certificate's, and, where both
+ *     files have a visual fingerprint, the fingerprints agree that it is the same document.
+ * A text match is never accepted on similarity alone: an edited name or date must not verify.
+ */
+import type {
+  MatchChannel,
+  VerificationOutcome,
+  VerificationResult,
+  VerificationStats,
+} from '../../_shared/api-contract.ts';
+import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
+import type { Caller } from '../../_shared/auth.ts';
+import { asCaller, type Tx } from '../../_shared/db.ts';
+import {
+  compareFingerprints,
+  decodeDataUrl,
+  processCertificateFile,
+  type ProcessedCertificateFile,
+  sha256Hex,
+} from '../../_shared/processing/mod.ts';
+import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Result links are short-lived: a verifier looks once; a leaked link dies quickly. */
+export const RESULT_URL_TTL_SECONDS = 10 * 60;
+
+interface Candidate {
+  id: string;
+  certificate_name: string | null;
+  file_type: 'image' | 'pdf';
+  mime_type: string;
+  created_at: Date;
+  file_hash: string;
+  content_hash: string | null;
+  storage_path: string;
+  visual_fingerprint: Uint8Array | null;
+  verification_status: 'verified' | 'pending' | 'failed';
+  revoked: boolean;
+  revoked_at: Date | null;
+}
+
+interface Match {
+  candidate: Candidate;
+  channel: MatchChannel;
+  outcome: Exclude<VerificationOutcome, 'not_found'>;
+}
+
+function outcomeOf(candidate: Candidate): Match['outcome'] {
+  if (candidate.revoked) return 'revoked';
+  return candidate.verification_status === 'verified' ? 'valid' : candidate.verification_status;
+}
+
+/** When several stored certificates share the content, a revocation must win over a valid twin. */
+const OUTCOME_PRIORITY: Record<Match['outcome'], number> = { revoked: 0, valid: 1, pending: 2, failed: 3 };
+
+function sameDocument(processed: ProcessedCertificateFile, candidate: Candidate): boolean {
+  if (!processed.fingerprint || !candidate.visual_fingerprint) return true;
+  return compareFingerprints(processed.fingerprint, new Uint8Array(candidate.visual_fingerprint))
+    .sameDocument;
+}
+
+async function findMatch(tx: Tx, processed: ProcessedCertificateFile): Promise<Match | null> {
+  const [exact] = await tx<
+    Candidate[]
+  >`select * from private.find_certificate_by_file_hash(${processed.fileHash})`;
+  if (exact) return { candidate: exact, channel: 'exact_file', outcome: outcomeOf(exact) };
+  if (!processed.contentHash) return null;
+
+  const sameText = await tx<Candidate[]>`
+    select * from private.find_certificates_by_content_hash(${processed.contentHash})`;
+  const confirmed = sameText
+    .filter((candidate) => sameDocument(processed, candidate))
+    .map((candidate) => ({ candidate, channel: 'same_content' as const, outcome: outcomeOf(candidate) }))
+    .sort((a, b) => OUTCOME_PRIORITY[a.outcome] - OUTCOME_PRIORITY[b.outcome]);
+  return confirmed[0] ?? null;
+}
+
+function messageFor(match: Match | null): string {
+  if (!match) return 'Certificate not found: no registered certificate matches this file';
+  switch (match.outcome) {
+    case 'valid':
+      return match.channel === 'exact_file'
+        ? 'Certificate verified: this file is identical to a registered certificate'
+        : 'Certificate verified: the content of this file matches a registered certificate';
+    case 'revoked':
+      return 'Certificate has been revoked and is no longer valid';
+    case 'pending':
+      return 'Certificate is registered but still pending review, so it is not valid yet';
+    case 'failed':
+      return 'Certificate was rejected during review and is not valid';
+  }
+}
+
+export interface VerifyRequestContext {
+  /** The client's network address; only its salted hash is stored. */
+  clientAddress: string;
+}
+
+/** POST /verification/verify. Every attempt is logged (hashes and outcome, never bytes or text). */
+export async function verifyCertificate(
+  deps: AppDeps,
+  caller: Caller,
+  fileData: string,
+  context: VerifyRequestContext,
+): Promise<VerificationResult> {
+  const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
+  const processed = await processCertificateFile(bytes);
+  const requesterHash = await sha256Hex(`${deps.env.ipHashSalt}:${context.clientAddress}`);
+
+  const match = await asCaller(deps.sql, caller, async (tx) => {
+    const match = await findMatch(tx, processed);
+    await tx`
+      select private.record_verification_attempt(
+        ${processed.fileHash}, ${processed.contentHash}, ${processed.size}, ${processed.detected.mimeType},
+        ${match?.outcome === 'valid'}, ${match?.outcome ?? 'not_found'}, ${match?.channel ?? null},
+        ${match?.candidate.id ?? null}, ${requesterHash})`;
+    return match;
+  });
+
+  const verified = match?.outcome === 'valid';
+  let imageUrl: string | null = null;
+  if (match && verified) {
+    try {
+      // A verifier holding the certificate may see the stored original; no RLS policy can say
+      // "whoever presents the matching file", so the service role signs this one link.
+      imageUrl = await deps.storage.signedUrl(
+        deps.env.serviceRoleKey,
+        CERTIFICATE_BUCKET,
+        match.candidate.storage_path,
+        RESULT_URL_TTL_SECONDS,
+      );
+    } catch (error) {
+      console.error('api: signing verification result failed', error);
+    }
+  }
+
+  return {
+    verified,
+    message: messageFor(match),
+    certificate: match
+      ? {
+          id: match.candidate.id,
+          name: match.candidate.certificate_name,
+          fileType: match.candidate.file_type,
+          issuedDate: match.candidate.created_at.toISOString(),
+          fileHash: match.candidate.file_hash,
+          contentHash: match.candidate.content_hash,
+          imageUrl,
+        }
+      : null,
+    uploadedFile: { size: processed.size, type: processed.detected.mimeType, hash: processed.fileHash },
+    matchChannel: match?.channel ?? null,
+    outcome: match?.outcome ?? 'not_found',
+  };
+}
+
+/** GET /verification/stats: public tiles, computed in SQL. */
+export async function verificationStats(deps: AppDeps, caller: Caller): Promise<VerificationStats> {
+  const [row] = await asCaller(
+    deps.sql,
+    caller,
+    (tx) => tx<{ stats: VerificationStats }[]>`
+    select private.verification_stats() as stats`,
+  );
+  if (!row) throw new Error('verification_stats returned no row');
+  return row.stats;
+}
