@@ -1,0 +1,213 @@
+/**
+ * The Edge Functions runner of the local stand-in, mounted at /functions/v1: each function
+ * `<functionsDir>/<name>/index.ts` runs in its own Deno process (started on its first request),
+ * and `/functions/v1/<name>/rest?q` is proxied to it as `/<name>/rest?q`, as the Supabase CLI's
+ * main worker does. See docs/local-stack-storage-functions.md.
+ */
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Hono, type Context } from 'hono';
+import { basePath } from 'hono/route';
+import type { StackContext, StackService } from '../stack/types.ts';
+import { readSecrets } from './env.ts';
+import { BootError, FunctionWorker } from './worker.ts';
+
+export interface FunctionsOptions {
+  /** `<repo>/supabase/functions` normally; a fixtures folder in tests. */
+  functionsDir: string;
+  /** Start every function right away instead of on its first request. */
+  warm?: boolean;
+  /** Milliseconds a function may take to listen; the first run may fetch npm packages. */
+  bootTimeout?: number;
+}
+
+// Folder names starting with '_' hold shared code, not functions (as with the Supabase CLI).
+const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+/** Inherited so Deno finds its npm cache and the registry (proxies, custom registry). */
+const PASSED_ENV = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'DENO_DIR',
+  'XDG_CACHE_HOME',
+  'NPM_CONFIG_REGISTRY',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+];
+
+const json = (status: number, body: unknown) => Response.json(body, { status });
+
+export async function createFunctionsService(
+  ctx: StackContext,
+  options: FunctionsOptions,
+): Promise<StackService> {
+  const functionsDir = path.resolve(options.functionsDir);
+  const deno = path.join(ctx.rootDir, 'node_modules', '.bin', 'deno');
+  if (!existsSync(deno)) throw new Error(`Deno is missing (${deno}); run npm install.`);
+  const workers = new Map<string, FunctionWorker>();
+  const agent = new http.Agent({ keepAlive: true });
+
+  // Read once, like `supabase functions serve`: restart the stack after editing the file.
+  const secrets = readSecrets(path.join(functionsDir, '.env'), (message) =>
+    console.warn(`[functions] ${message}`),
+  );
+  const childEnv = (): Record<string, string> => {
+    const inherited = Object.fromEntries(
+      PASSED_ENV.flatMap((key) =>
+        process.env[key] === undefined ? [] : [[key, process.env[key] as string]],
+      ),
+    );
+    return {
+      ...inherited,
+      DENO_NO_UPDATE_CHECK: '1',
+      // Plain log lines: they are prefixed with the function's name and may end up in files.
+      NO_COLOR: '1',
+      ...secrets,
+      SUPABASE_URL: ctx.apiUrl,
+      SUPABASE_ANON_KEY: ctx.keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
+      SUPABASE_DB_URL: ctx.dbUrl,
+    };
+  };
+
+  const isFunction = (name: string) =>
+    FUNCTION_NAME.test(name) &&
+    ctx.config.functions[name]?.enabled !== false &&
+    existsSync(path.join(functionsDir, name, 'index.ts'));
+
+  const workerFor = (name: string) => {
+    let worker = workers.get(name);
+    if (!worker) {
+      worker = new FunctionWorker({
+        name,
+        functionsDir,
+        deno,
+        env: childEnv(),
+        bootTimeout: options.bootTimeout ?? 60_000,
+      });
+      workers.set(name, worker);
+    }
+    return worker;
+  };
+
+  /** verify_jwt as the edge runtime applies it: a valid HS256 key or ES256 access token as Bearer. */
+  async function rejectUnauthorised(c: Context, name: string): Promise<Response | undefined> {
+    if (c.req.method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false) return undefined;
+    const header = c.req.header('authorization');
+    if (!header) return json(401, { msg: 'Error: Missing authorization header' });
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    try {
+      if (!match?.[1]) throw new Error('not a Bearer token');
+      await ctx.keys.verify(match[1]);
+      return undefined;
+    } catch {
+      return json(401, { msg: 'Invalid JWT' });
+    }
+  }
+
+  function proxy(request: Request, port: number, target: string): Promise<Response> {
+    return new Promise((resolve) => {
+      const headers: http.OutgoingHttpHeaders = {};
+      request.headers.forEach((value, key) => {
+        if (!HOP_BY_HOP.has(key)) headers[key] = value;
+      });
+      const upstream = http.request(
+        { host: '127.0.0.1', port, method: request.method, path: target, headers, agent },
+        (response) => {
+          const out = new Headers();
+          for (const [key, value] of Object.entries(response.headers)) {
+            if (value === undefined || HOP_BY_HOP.has(key)) continue;
+            for (const item of Array.isArray(value) ? value : [value]) out.append(key, item);
+          }
+          const status = response.statusCode ?? 502;
+          const noBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(status);
+          if (noBody) response.resume();
+          const body = noBody ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
+          resolve(new Response(body, { status, headers: out }));
+        },
+      );
+      upstream.on('error', (error) => {
+        console.error(`[functions] request to ${target} failed: ${error.message}`);
+        resolve(
+          json(502, {
+            code: 'WORKER_ERROR',
+            message:
+              'The function did not answer: its process failed while handling the request (see its log). ' +
+              'A crashed function is started again on the next request.',
+          }),
+        );
+      });
+      // The client went away: stop the function's request too.
+      request.signal.addEventListener('abort', () => upstream.destroy());
+      if (request.body) {
+        pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), upstream).catch(() => {
+          upstream.destroy();
+        });
+      } else {
+        upstream.end();
+      }
+    });
+  }
+
+  async function handle(c: Context): Promise<Response> {
+    const name = c.req.param('name') ?? '';
+    if (!isFunction(name))
+      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const denied = await rejectUnauthorised(c, name);
+    if (denied) return denied;
+    let port: number;
+    try {
+      port = await workerFor(name).ready();
+    } catch (error) {
+      if (!(error instanceof BootError)) throw error;
+      console.error(`[functions:${name}] boot failed: ${error.message}`);
+      return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    }
+    const url = new URL(c.req.url);
+    return proxy(c.req.raw, port, url.pathname.slice(basePath(c).length) + url.search);
+  }
+
+  const app = new Hono();
+  app.all('/:name', handle);
+  app.all('/:name/*', handle);
+  app.notFound(() => json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }));
+  app.onError((error) => {
+    console.error('[functions] request failed:', error);
+    return json(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+  });
+
+  if (options.warm) {
+    for (const entry of await readdir(functionsDir)) {
+      if (!isFunction(entry)) continue;
+      workerFor(entry)
+        .ready()
+        .catch((error: unknown) => console.error(`[functions:${entry}] warm start failed:`, error));
+    }
+  }
+
+  return {
+    app,
+    async stop() {
+      await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      agent.destroy();
+    },
+  };
+}
