@@ -1,0 +1,224 @@
+/**
+ * The stats functions return api-contract.ts's shapes (VerificationStats, CertificateStats, UserStats)
+ * with correct numbers, and the verification lookups return only what verification needs.
+ * Each test empties the tables inside its rolled-back transaction so the numbers are exact.
+ */
+import assert from 'node:assert/strict';
+import type { CertificateStats, UserStats, VerificationStats } from '../functions/_shared/api-contract.ts';
+import { actAs, createAuthUser, hex64, inRollback, insertCertificate } from './_db.ts';
+import type { Tx } from './_db.ts';
+
+const CANDIDATE_COLUMNS = [
+  'certificate_name',
+  'content_hash',
+  'created_at',
+  'file_hash',
+  'file_type',
+  'id',
+  'mime_type',
+  'revoked',
+  'revoked_at',
+  'storage_path',
+  'verification_status',
+  'visual_fingerprint',
+];
+
+async function emptyDatabase(tx: Tx): Promise<void> {
+  await tx`delete from public.verification_attempts`;
+  await tx`delete from auth.users`;
+}
+
+async function recordAttempt(tx: Tx, outcome: string, certificateId: string | null): Promise<void> {
+  await tx`select private.record_verification_attempt(${hex64()}, null, 10, 'image/png', ${outcome === 'valid'},
+    ${outcome}, ${outcome === 'not_found' ? null : 'exact_file'}, ${certificateId}, 'requester')`;
+}
+
+/** Four users (admin, moderator, two users, one of them unconfirmed) and four certificates. */
+async function scenario(tx: Tx) {
+  await emptyDatabase(tx);
+  const admin = await createAuthUser(tx);
+  const moderator = await createAuthUser(tx);
+  const user = await createAuthUser(tx);
+  await createAuthUser(tx, { confirmed: false });
+  await tx`update public.profiles set role = 'admin' where auth_id = ${admin.id}`;
+  await tx`update public.profiles set role = 'moderator' where auth_id = ${moderator.id}`;
+  const firstRevocation = new Date('2025-03-01T10:00:00Z');
+  const lastRevocation = new Date('2025-04-02T12:30:00Z');
+  const valid = await insertCertificate(tx, user.id, { verification_status: 'verified', file_size: 100 });
+  await insertCertificate(tx, user.id, { file_type: 'pdf', file_size: 200 });
+  await insertCertificate(tx, admin.id, {
+    verification_status: 'verified',
+    file_size: 300,
+    revoked_at: firstRevocation,
+  });
+  await insertCertificate(tx, admin.id, {
+    verification_status: 'failed',
+    file_size: 400,
+    revoked_at: lastRevocation,
+  });
+  return { admin, user, valid, lastRevocation };
+}
+
+Deno.test('verification stats: counts and the success rate of logged attempts, for anon', async () => {
+  await inRollback(async (tx) => {
+    const { valid } = await scenario(tx);
+    await actAs(tx, null, 'anon');
+    const [empty] = await tx<{ stats: VerificationStats }[]>`select private.verification_stats() as stats`;
+    assert.deepEqual(empty?.stats, {
+      totalCertificates: 4,
+      verifiedCertificates: 1,
+      revokedCertificates: 2,
+      verificationRate: 0,
+    });
+    await recordAttempt(tx, 'valid', valid.id);
+    await recordAttempt(tx, 'valid', valid.id);
+    await recordAttempt(tx, 'not_found', null);
+    const [after] = await tx<{ stats: VerificationStats }[]>`select private.verification_stats() as stats`;
+    assert.deepEqual(after?.stats, {
+      totalCertificates: 4,
+      verifiedCertificates: 1,
+      revokedCertificates: 2,
+      verificationRate: 66.7,
+    });
+  });
+});
+
+Deno.test('certificate stats: all and revoked scopes for an admin, own rows for a user', async () => {
+  await inRollback(async (tx) => {
+    const { admin, user, lastRevocation } = await scenario(tx);
+    await actAs(tx, null, 'admin', admin.id);
+    const [all] = await tx<{ stats: CertificateStats }[]>`select public.certificate_stats() as stats`;
+    const [revoked] = await tx<
+      { stats: CertificateStats }[]
+    >`select public.certificate_stats('revoked') as stats`;
+    assert.ok(all && revoked);
+    assert.equal(new Date(all.stats.latestRevokedAt ?? '').getTime(), lastRevocation.getTime());
+    assert.equal(new Date(revoked.stats.latestRevokedAt ?? '').getTime(), lastRevocation.getTime());
+    assert.deepEqual(
+      { ...all.stats, latestRevokedAt: null },
+      {
+        total: 4,
+        totalFileSize: 1000,
+        byFileType: { image: 3, pdf: 1 },
+        byVerificationStatus: { verified: 2, pending: 1, failed: 1 },
+        latestRevokedAt: null,
+      },
+    );
+    assert.deepEqual(
+      { ...revoked.stats, latestRevokedAt: null },
+      {
+        total: 2,
+        totalFileSize: 700,
+        byFileType: { image: 2 },
+        byVerificationStatus: { verified: 1, failed: 1 },
+        latestRevokedAt: null,
+      },
+    );
+
+    await actAs(tx, null, 'userA', user.id);
+    const [own] = await tx<{ stats: CertificateStats }[]>`select public.certificate_stats() as stats`;
+    assert.deepEqual(own?.stats, {
+      total: 2,
+      totalFileSize: 300,
+      byFileType: { image: 1, pdf: 1 },
+      byVerificationStatus: { verified: 1, pending: 1 },
+      latestRevokedAt: null,
+    });
+    const [none] = await tx<
+      { stats: CertificateStats }[]
+    >`select public.certificate_stats('revoked') as stats`;
+    assert.deepEqual(none?.stats, {
+      total: 0,
+      totalFileSize: 0,
+      byFileType: {},
+      byVerificationStatus: {},
+      latestRevokedAt: null,
+    });
+    await assert.rejects(
+      tx.savepoint((sp) => sp`select public.certificate_stats('everything')`),
+      (e: { code?: string }) => e.code === '22023',
+    );
+  });
+});
+
+Deno.test('user stats: totals by role and status for an admin, only themselves for a user', async () => {
+  await inRollback(async (tx) => {
+    const { admin, user } = await scenario(tx);
+    await actAs(tx, null, 'admin', admin.id);
+    const [all] = await tx<{ stats: UserStats }[]>`select public.user_stats() as stats`;
+    assert.deepEqual(all?.stats, {
+      total: 4,
+      byRole: { user: 2, moderator: 1, admin: 1 },
+      byStatus: { active: 3, pending: 1 },
+    });
+    await actAs(tx, null, 'userA', user.id);
+    const [own] = await tx<{ stats: UserStats }[]>`select public.user_stats() as stats`;
+    assert.deepEqual(own?.stats, { total: 1, byRole: { user: 1 }, byStatus: { active: 1 } });
+  });
+});
+
+Deno.test('anon cannot call the admin stats functions', async () => {
+  await inRollback(async (tx) => {
+    await actAs(tx, null, 'anon');
+    for (const fn of ['public.certificate_stats()', 'public.user_stats()']) {
+      await assert.rejects(
+        tx.savepoint((sp) => sp.unsafe(`select ${fn}`)),
+        (e: { code?: string }) => e.code === '42501',
+        fn,
+      );
+    }
+  });
+});
+
+Deno.test(
+  'verification lookups: exact file, same content, similar text; narrow columns; callable by anon',
+  async () => {
+    await inRollback(async (tx) => {
+      await emptyDatabase(tx);
+      const owner = await createAuthUser(tx);
+      const sharedContent = hex64();
+      const text = 'Certificate of Completion awarded to Jane Doe for Advanced Cryptography, 12 March 2025';
+      const first = await insertCertificate(tx, owner.id, {
+        content_hash: sharedContent,
+        ocr_content: text,
+        created_at: new Date('2025-01-01T00:00:00Z'),
+      });
+      const second = await insertCertificate(tx, owner.id, {
+        content_hash: sharedContent,
+        ocr_content: 'Unrelated invoice number 42 for office chairs',
+        revoked_at: new Date(),
+      });
+      await actAs(tx, null, 'anon');
+
+      const exact = await tx`select * from private.find_certificate_by_file_hash(${first.fileHash})`;
+      assert.equal(exact.length, 1);
+      assert.deepEqual(Object.keys(exact[0] ?? {}).sort(), CANDIDATE_COLUMNS);
+      assert.equal(exact[0]?.id, first.id);
+      assert.equal((await tx`select * from private.find_certificate_by_file_hash(${hex64()})`).length, 0);
+
+      const sameContent =
+        await tx`select id, revoked from private.find_certificates_by_content_hash(${sharedContent})`;
+      assert.deepEqual(
+        sameContent.map((r) => ({ ...r })),
+        [
+          { id: first.id, revoked: false },
+          { id: second.id, revoked: true },
+        ],
+      );
+
+      const similar = await tx<{ id: string; similarity: number }[]>`
+      select id, similarity
+      from private.find_certificates_by_similar_text(${text.replace('Jane', 'Jame').replace('12', '17')}, 0.5, 5)`;
+      assert.equal(similar.length, 1);
+      assert.equal(similar[0]?.id, first.id);
+      assert.ok((similar[0]?.similarity ?? 0) >= 0.5 && (similar[0]?.similarity ?? 1) < 1);
+      const [columns] = await tx`select * from private.find_certificates_by_similar_text(${text}, 0.5, 5)`;
+      assert.deepEqual(Object.keys(columns ?? {}).sort(), [...CANDIDATE_COLUMNS, 'similarity'].sort());
+      assert.equal(
+        (await tx`select * from private.find_certificates_by_similar_text('Jane', 0.1, 5)`).length,
+        0,
+        'short probes must not list certificates',
+      );
+    });
+  },
+);
