@@ -1,0 +1,234 @@
+/**
+ * Shared test plumbing: the running stack from the environment (see docs/api.md), personas signed in
+ * through the real supabase-js client, API calls through the gateway, sample certificates.
+ */
+import { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
+
+function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value)
+    throw new Error(`${name} is not set: run the tests through scripts/with-test-stack.ts (see docs/api.md)`);
+  return value;
+}
+
+export const API_URL = env('API_URL').replace(/\/+$/, '');
+export const ANON_KEY = env('ANON_KEY');
+export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY');
+export const FUNCTION_URL = `${API_URL}/functions/v1/api`;
+export const DEMO_PASSWORD = 'password123';
+
+/** A direct connection as `postgres` for arranging and checking state behind the API's back. */
+export const db = postgres(env('DB_URL'), { prepare: false, max: 4, onnotice: () => {} });
+
+/**
+ * Deno.test without the op/resource sanitizers: the shared database pool and keep-alive HTTP
+ * connections deliberately outlive a single test.
+ */
+export function test(name: string, fn: () => Promise<void>) {
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+}
+
+export interface Persona {
+  label: string;
+  userId: string;
+  email: string;
+  token: string;
+}
+
+const client = () =>
+  createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+
+export const admin = createClient(API_URL, SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+
+export async function signIn(label: string, email: string, password = DEMO_PASSWORD): Promise<Persona> {
+  const { data, error } = await client().auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message}`);
+  return { label, userId: data.user.id, email, token: data.session.access_token };
+}
+
+// Sign-ins are rate-limited per IP by the auth server, so each persona signs in once per test run.
+const cache = new Map<string, Promise<Persona>>();
+function once(key: string, make: () => Promise<Persona>): Promise<Persona> {
+  let persona = cache.get(key);
+  if (!persona) {
+    persona = make();
+    cache.set(key, persona);
+  }
+  return persona;
+}
+
+/** The demo accounts from supabase/seed.sql. */
+export const demo = (role: 'admin' | 'moderator' | 'user') =>
+  once(`demo:${role}`, () => signIn(role, `${role}@example.com`));
+
+let counter = 0;
+/** A confirmed account created through the auth admin API, signed in. */
+export async function freshUser(label: string, role?: 'admin' | 'moderator'): Promise<Persona> {
+  counter += 1;
+  const email = `api-test-${label}-${Date.now()}-${counter}@example.com`;
+  const { error } = await admin.auth.admin.createUser({
+    email,
+    password: DEMO_PASSWORD,
+    email_confirm: true,
+    user_metadata: { firstname: 'Test', lastname: label },
+  });
+  if (error) throw new Error(`createUser failed: ${error.message}`);
+  if (role) await db`update public.profiles set role = ${role} where email = ${email}`;
+  return signIn(label, email);
+}
+
+/** Memoised fresh personas for the role matrix (one sign-in each per run). */
+export const sharedUser = (key: string) => once(`fresh:${key}`, () => freshUser(key));
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string | null; json?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { apikey: ANON_KEY, ...options.headers };
+  if (options.token !== null) headers.authorization = `Bearer ${options.token ?? ANON_KEY}`;
+  let body: string | undefined = options.rawBody;
+  if (options.json !== undefined) body = JSON.stringify(options.json);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${FUNCTION_URL}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Left as text: the assertions will show it.
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+export const toDataUrl = (bytes: Uint8Array, mime: string) =>
+  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+
+export interface SampleEntry {
+  path: string;
+  kind: string;
+  mimeType: string;
+  expected: { sameAs?: string; editedOf?: string };
+}
+
+const samplesDir = () => env('SAMPLE_CERTIFICATES_DIR');
+
+export function sampleBytes(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(samplesDir(), path)));
+}
+
+export function sampleManifest(): SampleEntry[] {
+  return (JSON.parse(readFileSync(join(samplesDir(), 'manifest.json'), 'utf8')) as { files: SampleEntry[] })
+    .files;
+}
+
+export function sampleDataUrl(path: string): string {
+  const entry = sampleManifest().find((file) => file.path === path);
+  if (!entry) throw new Error(`sample ${path} is not in the manifest`);
+  return toDataUrl(sampleBytes(path), entry.mimeType);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/**
+ * A small PNG of four random colour blocks: a unique, valid, text-free image, so tests that only
+ * need "some certificate" never collide on file_hash or share a content_hash with the samples.
+ */
+export async function uniquePng(width = 96, height = 64): Promise<Uint8Array> {
+  const colours = Array.from({ length: 4 }, () => crypto.getRandomValues(new Uint8Array(3)));
+  const raw = new Uint8Array((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const colour = colours[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]!;
+      raw.set(colour, row + 1 + x * 3);
+    }
+  }
+  const compressed = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  );
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', compressed),
+    chunk('IEND', new Uint8Array()),
+  ];
+  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    png.set(part, offset);
+    offset += part.length;
+  }
+  return png;
+}
+
+export const uniquePngDataUrl = async () => toDataUrl(await uniquePng(), 'image/png');
+
+/** Uploads a unique image through the API as `persona` for `owner` (default: themself). */
+export async function uploadUnique(persona: Persona, owner = persona.userId, name?: string) {
+  const response = await call<{ certificate: { id: string; storage_path?: string; file_hash: string } }>(
+    'POST',
+    '/certificates/upload-base64',
+    {
+      token: persona.token,
+      json: { fileData: await uniquePngDataUrl(), userId: owner, mode: 'process', certificateName: name },
+    },
+  );
+  if (response.status !== 201)
+    throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.certificate;
+}
+
+/** Names of the stored objects under `prefix` in the certificates bucket, read from the database. */
+export async function storedObjects(prefix: string): Promise<string[]> {
+  const rows = await db<{ name: string }[]>`
+    select name from storage.objects where bucket_id = 'certificates' and name like ${prefix + '%'}`;
+  return rows.map((row) => row.name);
+}
+
+/** The single row a query must return. */
+export function one<T>(rows: readonly T[]): T {
+  if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+  return rows[0]!;
+}

@@ -1,0 +1,153 @@
+/** /users: list, stats, role and status changes (with the auth ban), deletion, own-account rules. */
+import assert from 'node:assert/strict';
+import { createClient } from '@supabase/supabase-js';
+import type { AdminUser, UserListResponse, UserStatsResponse } from '../../_shared/api-contract.ts';
+import {
+  ANON_KEY,
+  API_URL,
+  call,
+  db,
+  DEMO_PASSWORD,
+  demo,
+  freshUser,
+  storedObjects,
+  test,
+  uploadUnique,
+} from './helpers.ts';
+
+test('GET /users lists every profile in the admin view shape', async () => {
+  const admin = await demo('admin');
+  const fresh = await freshUser('listed');
+  const response = await call<UserListResponse>('GET', '/users', { token: admin.token });
+  assert.equal(response.status, 200);
+  const row = response.body.data.find((u) => u.auth_id === fresh.userId);
+  assert.ok(row);
+  assert.deepEqual(Object.keys(row).sort(), [
+    'auth_id',
+    'avatar',
+    'created_at',
+    'email',
+    'firstname',
+    'lastname',
+    'role',
+    'status',
+    'username',
+  ]);
+  assert.equal(row.email, fresh.email);
+  assert.equal(row.role, 'user');
+  assert.equal(row.status, 'active');
+  assert.ok(response.body.data.some((u) => u.email === 'admin@example.com' && u.role === 'admin'));
+});
+
+test('GET /users/stats counts by role and status', async () => {
+  const admin = await demo('admin');
+  const before = await call<UserStatsResponse>('GET', '/users/stats', { token: admin.token });
+  await freshUser('counted');
+  const after = await call<UserStatsResponse>('GET', '/users/stats', { token: admin.token });
+  assert.equal(after.status, 200);
+  assert.equal(after.body.stats.total, before.body.stats.total + 1);
+  assert.equal(after.body.stats.byRole.user, (before.body.stats.byRole.user ?? 0) + 1);
+  assert.equal(after.body.stats.byStatus.active, (before.body.stats.byStatus.active ?? 0) + 1);
+  assert.ok((after.body.stats.byRole.admin ?? 0) >= 1);
+});
+
+test('PATCH role: returns the user; validation and unknown users', async () => {
+  const admin = await demo('admin');
+  const target = await freshUser('promoted');
+  const response = await call<{ user: AdminUser }>('PATCH', `/users/${target.userId}/role`, {
+    token: admin.token,
+    json: { role: 'moderator' },
+  });
+  assert.equal(response.status, 200);
+  assert.equal(response.body.user.role, 'moderator');
+  assert.equal(response.body.user.auth_id, target.userId);
+
+  for (const json of [{ role: 'doctor' }, {}]) {
+    const bad = await call('PATCH', `/users/${target.userId}/role`, { token: admin.token, json });
+    assert.equal(bad.status, 400, JSON.stringify(json));
+  }
+  const badJson = await call('PATCH', `/users/${target.userId}/role`, {
+    token: admin.token,
+    rawBody: 'role=admin',
+  });
+  assert.equal(badJson.status, 400);
+  assert.equal(
+    (await call('PATCH', '/users/xyz/role', { token: admin.token, json: { role: 'user' } })).status,
+    400,
+  );
+  const unknown = await call('PATCH', `/users/${crypto.randomUUID()}/role`, {
+    token: admin.token,
+    json: { role: 'user' },
+  });
+  assert.equal(unknown.status, 404);
+});
+
+test('an admin cannot change or delete their own account', async () => {
+  const admin = await freshUser('self-admin', 'admin');
+  for (const [method, path, json] of [
+    ['PATCH', `/users/${admin.userId}/role`, { role: 'user' }],
+    ['PATCH', `/users/${admin.userId}/status`, { status: 'banned' }],
+    ['DELETE', `/users/${admin.userId}`, undefined],
+  ] as const) {
+    const response = await call(method, path, { token: admin.token, json });
+    assert.equal(response.status, 403, `${method} ${path}`);
+    assert.match(String(response.body.error), /own account/);
+  }
+  const [row] = await db<{ role: string; status: string }[]>`
+    select role, status from public.profiles where auth_id = ${admin.userId}`;
+  assert.deepEqual({ ...row }, { role: 'admin', status: 'active' });
+});
+
+test('banning refuses sign-in and API calls; reactivating restores both', async () => {
+  const admin = await demo('admin');
+  const target = await freshUser('banned');
+  const banned = await call<{ user: AdminUser }>('PATCH', `/users/${target.userId}/status`, {
+    token: admin.token,
+    json: { status: 'banned' },
+  });
+  assert.equal(banned.status, 200);
+  assert.equal(banned.body.user.status, 'banned');
+
+  const client = createClient(API_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const refused = await client.auth.signInWithPassword({ email: target.email, password: DEMO_PASSWORD });
+  assert.ok(refused.error, 'a banned user cannot sign in');
+  const apiCall = await call('GET', `/certificates/user/${target.userId}`, { token: target.token });
+  assert.equal(apiCall.status, 403);
+  assert.equal(apiCall.body.error, 'Your account has been banned');
+
+  const active = await call<{ user: AdminUser }>('PATCH', `/users/${target.userId}/status`, {
+    token: admin.token,
+    json: { status: 'active' },
+  });
+  assert.equal(active.body.user.status, 'active');
+  const again = await client.auth.signInWithPassword({ email: target.email, password: DEMO_PASSWORD });
+  assert.equal(again.error, null);
+  assert.equal(
+    (await call('GET', `/certificates/user/${target.userId}`, { token: target.token })).status,
+    200,
+  );
+  assert.equal(
+    (await call('PATCH', `/users/${target.userId}/status`, { token: admin.token, json: { status: 'gone' } }))
+      .status,
+    400,
+  );
+});
+
+test('DELETE removes the user, their certificates and their stored files', async () => {
+  const admin = await demo('admin');
+  const target = await freshUser('deleted');
+  await uploadUnique(target);
+  await uploadUnique(admin, target.userId);
+  assert.equal((await storedObjects(`${target.userId}/`)).length, 2);
+
+  const response = await call('DELETE', `/users/${target.userId}`, { token: admin.token });
+  assert.equal(response.status, 200);
+  assert.equal(typeof response.body.message, 'string');
+  assert.deepEqual(await storedObjects(`${target.userId}/`), []);
+  assert.equal((await db`select 1 from public.certificates where user_id = ${target.userId}`).length, 0);
+  assert.equal((await db`select 1 from public.profiles where auth_id = ${target.userId}`).length, 0);
+  assert.equal((await db`select 1 from auth.users where id = ${target.userId}`).length, 0);
+  assert.equal((await call('DELETE', `/users/${target.userId}`, { token: admin.token })).status, 404);
+});

@@ -1,0 +1,240 @@
+/**
+ * /verification: exact copies, re-encodings of the same certificate, edits, revoked, pending and
+ * rejected certificates, the attempt log, public stats, rate limiting and input errors.
+ */
+import assert from 'node:assert/strict';
+import type {
+  Certificate,
+  VerificationResult,
+  VerificationStatsResponse,
+} from '../../_shared/api-contract.ts';
+import {
+  ANON_KEY,
+  call,
+  db,
+  one,
+  demo,
+  freshUser,
+  sampleBytes,
+  sampleDataUrl,
+  test,
+  toDataUrl,
+  uniquePng,
+  uniquePngDataUrl,
+} from './helpers.ts';
+
+const verify = (fileData: string, token = ANON_KEY) =>
+  call<VerificationResult>('POST', '/verification/verify', { token, json: { fileData } });
+
+let original: Promise<Certificate> | undefined;
+/** base.png, uploaded once by the admin: the original every variant is compared with. */
+function registeredOriginal(): Promise<Certificate> {
+  original ??= (async () => {
+    const admin = await demo('admin');
+    const response = await call<{ certificate: Certificate }>('POST', '/certificates/upload-base64', {
+      token: admin.token,
+      json: {
+        fileData: sampleDataUrl('base.png'),
+        userId: admin.userId,
+        mode: 'process',
+        fileName: 'base.png',
+      },
+    });
+    if (response.status !== 201)
+      throw new Error(`upload of base.png: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.certificate;
+  })();
+  return original;
+}
+
+test('an exact copy verifies by file, with a short-lived link to the stored original', async () => {
+  const certificate = await registeredOriginal();
+  const response = await verify(sampleDataUrl('base.png'));
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  const result = response.body;
+  assert.equal(result.verified, true);
+  assert.equal(result.outcome, 'valid');
+  assert.equal(result.matchChannel, 'exact_file');
+  assert.match(result.message, /verified/i);
+  assert.equal(result.certificate?.id, certificate.id);
+  assert.equal(result.certificate?.name, 'base');
+  assert.equal(result.certificate?.fileType, 'image');
+  assert.equal(result.certificate?.fileHash, certificate.file_hash);
+  assert.equal(result.certificate?.contentHash, certificate.content_hash);
+  assert.equal(result.certificate?.issuedDate, certificate.created_at);
+  assert.deepEqual(result.uploadedFile, {
+    size: sampleBytes('base.png').length,
+    type: 'image/png',
+    hash: certificate.file_hash,
+  });
+  const image = await fetch(result.certificate!.imageUrl!);
+  assert.equal(image.status, 200);
+  assert.deepEqual(new Uint8Array(await image.arrayBuffer()), sampleBytes('base.png'));
+  const token = new URL(result.certificate!.imageUrl!).searchParams.get('token')!;
+  const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    exp: number;
+    iat: number;
+  };
+  assert.ok(claims.exp - claims.iat <= 600, 'the link lives at most 10 minutes');
+});
+
+for (const variant of ['variant-jpeg-quality-60.jpg', 'variant-png-to-jpeg.jpg', 'variant-resized-90.png']) {
+  test(`the same certificate re-encoded (${variant}) verifies by content`, async () => {
+    const certificate = await registeredOriginal();
+    const admin = await demo('admin');
+    const response = await verify(sampleDataUrl(variant), admin.token);
+    assert.equal(response.status, 200);
+    assert.equal(response.body.verified, true, JSON.stringify(response.body));
+    assert.equal(response.body.matchChannel, 'same_content');
+    assert.equal(response.body.certificate?.id, certificate.id);
+    assert.notEqual(response.body.uploadedFile.hash, certificate.file_hash);
+  });
+}
+
+for (const edited of ['edited-name.png', 'edited-date.png', 'edited-date.jpg']) {
+  test(`an edited copy (${edited}) does not verify`, async () => {
+    await registeredOriginal();
+    const admin = await demo('admin');
+    const response = await verify(sampleDataUrl(edited), admin.token);
+    assert.equal(response.status, 200);
+    assert.equal(response.body.verified, false, JSON.stringify(response.body));
+    assert.equal(response.body.outcome, 'not_found');
+    assert.equal(response.body.certificate, null);
+  });
+}
+
+test('a revoked certificate does not verify, and the message says it was revoked', async () => {
+  const admin = await demo('admin');
+  const upload = await call<{ certificate: Certificate }>('POST', '/certificates/upload-base64', {
+    token: admin.token,
+    json: { fileData: sampleDataUrl('distinct-2.jpg'), userId: admin.userId, mode: 'process' },
+  });
+  assert.equal(upload.status, 201, JSON.stringify(upload.body));
+  await call('POST', `/certificates/revoke/${upload.body.certificate.id}`, { token: admin.token });
+
+  const response = await verify(sampleDataUrl('distinct-2.jpg'));
+  assert.equal(response.body.verified, false);
+  assert.equal(response.body.outcome, 'revoked');
+  assert.equal(response.body.matchChannel, 'exact_file');
+  assert.match(response.body.message, /revoked/i);
+  assert.equal(response.body.certificate?.id, upload.body.certificate.id);
+  assert.equal(response.body.certificate?.imageUrl, null);
+
+  await call('POST', `/certificates/unrevoke/${upload.body.certificate.id}`, { token: admin.token });
+  assert.equal((await verify(sampleDataUrl('distinct-2.jpg'), admin.token)).body.verified, true);
+});
+
+test('a pending upload does not verify until approved; a rejected one never does', async () => {
+  const admin = await demo('admin');
+  const user = await freshUser('verify-pending');
+  const upload = await call<{ certificate: Certificate }>('POST', '/certificates/upload-base64', {
+    token: user.token,
+    json: { fileData: sampleDataUrl('scanned.pdf'), userId: user.userId, mode: 'process' },
+  });
+  assert.equal(upload.status, 201, JSON.stringify(upload.body));
+  assert.equal(upload.body.certificate.file_type, 'pdf');
+  assert.ok(upload.body.certificate.content_hash, 'the scanned PDF was read by OCR');
+
+  const pending = await verify(sampleDataUrl('scanned.pdf'), admin.token);
+  assert.equal(pending.body.verified, false);
+  assert.equal(pending.body.outcome, 'pending');
+  assert.match(pending.body.message, /pending/i);
+
+  await call('POST', `/certificates/reject/${upload.body.certificate.id}`, { token: admin.token });
+  const rejected = await verify(sampleDataUrl('scanned.pdf'), admin.token);
+  assert.equal(rejected.body.outcome, 'failed');
+  assert.match(rejected.body.message, /rejected/i);
+});
+
+test('an unknown file is not found; every attempt is logged with hashes only', async () => {
+  const png = await uniquePng();
+  const { before } = one(
+    await db<{ before: number }[]>`select count(*)::int as before from public.verification_attempts`,
+  );
+  const response = await verify(toDataUrl(png, 'image/png'));
+  assert.equal(response.status, 200);
+  assert.equal(response.body.verified, false);
+  assert.equal(response.body.outcome, 'not_found');
+  assert.equal(response.body.matchChannel, null);
+  assert.match(response.body.message, /not found/i);
+  assert.equal(response.body.certificate, null);
+
+  const rows = await db`
+    select * from public.verification_attempts where file_hash = ${response.body.uploadedFile.hash}`;
+  assert.equal(rows.length, 1);
+  const { after } = one(
+    await db<{ after: number }[]>`select count(*)::int as after from public.verification_attempts`,
+  );
+  assert.ok(after >= before + 1);
+  const row = rows[0]!;
+  assert.equal(row.verified, false);
+  assert.equal(row.outcome, 'not_found');
+  assert.match(String(row.requester_hash), /^[0-9a-f]{64}$/);
+  assert.ok(row.created_at instanceof Date);
+  assert.deepEqual(Object.keys(row).sort(), [
+    'certificate_id',
+    'content_hash',
+    'created_at',
+    'file_hash',
+    'file_size',
+    'id',
+    'match_channel',
+    'mime_type',
+    'outcome',
+    'requester_hash',
+    'verified',
+  ]);
+});
+
+test('GET /verification/stats is public and counts certificates and attempts', async () => {
+  await registeredOriginal();
+  const before = await call<VerificationStatsResponse>('GET', '/verification/stats');
+  assert.equal(before.status, 200);
+  const { stats } = before.body;
+  assert.deepEqual(Object.keys(stats).sort(), [
+    'revokedCertificates',
+    'totalCertificates',
+    'verificationRate',
+    'verifiedCertificates',
+  ]);
+  assert.ok(stats.totalCertificates >= stats.verifiedCertificates);
+  assert.ok(stats.verificationRate >= 0 && stats.verificationRate <= 100);
+  await verify(sampleDataUrl('base.png'));
+  const { rate } = one(
+    await db<{ rate: string }[]>`
+    select round(100.0 * count(*) filter (where verified) / count(*), 1)::text as rate from public.verification_attempts`,
+  );
+  const after = await call<VerificationStatsResponse>('GET', '/verification/stats');
+  assert.equal(after.body.stats.verificationRate, Number(rate));
+});
+
+test('verification input errors: SVG 415, 11 MB 413, not a data URL 400, bad JSON 400', async () => {
+  const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const admin = await demo('admin');
+  assert.equal((await verify(toDataUrl(svg, 'image/svg+xml'), admin.token)).status, 415);
+  const big = new Uint8Array(11 * 1024 * 1024);
+  big.set(await uniquePng());
+  const tooLarge = await verify(toDataUrl(big, 'image/png'), admin.token);
+  assert.equal(tooLarge.status, 413);
+  assert.equal((tooLarge.body as unknown as { error: string }).error, 'File size must be less than 10MB');
+  assert.equal((await verify('not a data url', admin.token)).status, 400);
+  const badJson = await call('POST', '/verification/verify', { token: admin.token, rawBody: '{' });
+  assert.equal(badJson.status, 400);
+});
+
+test('verification is rate-limited per client with 429 and Retry-After', async () => {
+  const user = await freshUser('rate-limited');
+  const statuses: number[] = [];
+  // Invalid bodies are counted too (the limit applies before parsing) and cost no processing.
+  for (let i = 0; i < 31; i++) {
+    statuses.push((await call('POST', '/verification/verify', { token: user.token, json: {} })).status);
+  }
+  assert.deepEqual(statuses.slice(0, 30), new Array(30).fill(400));
+  const limited = await call('POST', '/verification/verify', {
+    token: user.token,
+    json: { fileData: await uniquePngDataUrl() },
+  });
+  assert.equal(limited.status, 429);
+  assert.equal(typeof limited.body.error, 'string');
+  assert.ok(Number(limited.headers.get('retry-after')) > 0);
+});
