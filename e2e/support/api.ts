@@ -1,0 +1,56 @@
+import { createClient } from '@supabase/supabase-js';
+import { readFile } from 'node:fs/promises';
+import type {
+  UploadCertificateResponse,
+  ApiErrorBody,
+} from '../../supabase/functions/_shared/api-contract.ts';
+import { requireStackEnv } from './stack-env.ts';
+
+const stack = requireStackEnv();
+
+/** Signs in through the real auth endpoint and returns the access token. */
+export async function accessTokenFor(
+  email: string,
+  password: string,
+): Promise<{ token: string; userId: string }> {
+  const client = createClient(stack.API_URL, stack.ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw new Error(`sign-in as ${email} failed: ${error?.message}`);
+  return { token: data.session.access_token, userId: data.session.user.id };
+}
+
+async function callApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.API_URL}/functions/v1/api${path}`, {
+    method,
+    headers: { apikey: stack.ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json()) as T & ApiErrorBody;
+  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status}: ${payload.error}`);
+  return payload;
+}
+
+export async function fileAsDataUrl(path: string, mimeType: string): Promise<string> {
+  return `data:${mimeType};base64,${(await readFile(path)).toString('base64')}`;
+}
+
+/** Uploads a certificate file as the given admin, the way the admin upload screen does. */
+export async function uploadCertificate(
+  admin: { token: string; userId: string },
+  path: string,
+  mimeType: string,
+  certificateName: string,
+): Promise<UploadCertificateResponse> {
+  return callApi<UploadCertificateResponse>(admin.token, 'POST', '/certificates/upload-base64', {
+    fileData: await fileAsDataUrl(path, mimeType),
+    userId: admin.userId,
+    mode: 'process',
+    certificateName,
+  });
+}
+
+export async function revokeCertificate(token: string, id: string): Promise<void> {
+  await callApi(token, 'POST', `/certificates/revoke/${id}`);
+}

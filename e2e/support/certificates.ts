@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { drawCertificate } from '../../scripts/certificates/draw.ts';
+
+const workDir = join(tmpdir(), `e2e-certificates-${process.pid}`);
+
+/**
+ * Draws a certificate nobody has uploaded yet (unique recipient and number), so each test owns its
+ * certificate even when earlier suites used the shared sample set on the same stack.
+ */
+export function freshCertificatePng(label: string): { path: string; recipient: string; number: string } {
+  mkdirSync(workDir, { recursive: true });
+  const suffix = randomUUID().slice(0, 6).toUpperCase();
+  const recipient = `Jordan ${label} ${suffix.replace(/[0-9]/g, 'Q')}`;
+  const number = `E2E-${suffix}`;
+  const bytes = drawCertificate(
+    {
+      title: 'Certificate of Completion',
+      recipient,
+      course: 'End-to-End Testing Practice',
+      grade: 'A',
+      date: '2026-11-21',
+      number,
+      issuer: 'Northwind Academy',
+      signatory: 'Dr. Helen Park',
+      accent: '#1d4e89',
+    },
+    { width: 1400 },
+  );
+  const path = join(workDir, `${number}.png`);
+  writeFileSync(path, bytes);
+  return { path, recipient, number };
+}
+
+/** A file of the given size whose bytes are not any accepted type (for the client-side checks). */
+export function scratchFile(name: string, bytes: Uint8Array | string): string {
+  mkdirSync(workDir, { recursive: true });
+  const path = join(workDir, name);
+  writeFileSync(path, bytes);
+  return path;
+}

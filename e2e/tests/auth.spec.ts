@@ -1,0 +1,53 @@
+import { expect, test } from '../support/fixtures.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { RegisterPage } from '../pages/register-page.ts';
+import { confirmationLinkFor } from '../support/mailbox.ts';
+import { DEMO_USER, uniqueEmail } from '../support/accounts.ts';
+
+test('a visitor registers, confirms through the emailed link, signs in and sees the profile', async ({
+  page,
+}) => {
+  const email = uniqueEmail('e2e-register');
+  const register = new RegisterPage(page);
+  await register.open();
+  await register.register({ firstname: 'Robin', lastname: 'Register', email, password: 'secret-pass-1' });
+
+  // Spec: success toast, then /login.
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Before confirming, sign-in is refused with the 'Account Unverified' dialog.
+  const login = new LoginPage(page);
+  await login.signIn(email, 'secret-pass-1');
+  await expect(page.getByText('Account Unverified')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  const link = await confirmationLinkFor(email);
+  await page.goto(link);
+  // The link signs the user in (implicit flow) and lands back in the app.
+  await expect(page.getByRole('link', { name: /profile|^R$/i }).first()).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Robin').first()).toBeVisible();
+  await page.getByRole('tab', { name: /My Certificates/ }).click();
+  await expect(page.getByText('No Certificates Found')).toBeVisible();
+});
+
+test('a wrong password shows the Invalid Credentials dialog and the field error', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(DEMO_USER.email, 'not-the-password');
+  await expect(page.getByText('Invalid Credentials')).toBeVisible();
+  await expect(page.getByText('Please check your email and password.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
+
+test('a user signs in, is sent home, sees the greeting and signs out', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.signInAs(DEMO_USER.email, DEMO_USER.password, /\/$/);
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+});
