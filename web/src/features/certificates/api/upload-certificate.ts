@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Certificate } from '@contract';
 import { ApiError, uploadCertificate } from '@/api';
-import { readFileAsDataUrl } from '../lib/file-validation';
+import { readFileAsDataUrl } from '@/lib/files';
 import { certificateKeys } from './keys';
 
 export interface UploadInput {

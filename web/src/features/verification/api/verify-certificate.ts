@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { verifyCertificate } from '@/api';
-import { readFileAsDataUrl } from '@/features/certificates/lib/file-validation';
+import { readFileAsDataUrl } from '@/lib/files';
 import { verificationKeys } from './keys';
 
 /** Reads the chosen file as a data URL and asks the server whether it is a known, valid certificate. */

@@ -1,0 +1,249 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VerificationResult } from '@contract';
+import * as api from '@/api';
+import { renderWithProviders } from '@/testing/render';
+import VerificationPage from './verification-page';
+
+vi.mock('@/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/api')>();
+  return { ...actual, getVerificationStats: vi.fn(), verifyCertificate: vi.fn() };
+});
+
+const FILE_HASH = 'a1b2c3d4'.repeat(8);
+const CONTENT_HASH = 'e5f6a7b8'.repeat(8);
+const UPLOADED_HASH = '0f1e2d3c'.repeat(8);
+
+function result(overrides: Partial<VerificationResult>): VerificationResult {
+  return {
+    verified: true,
+    message: 'Certificate is valid',
+    certificate: {
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      name: 'Jane Doe - Data Science',
+      fileType: 'image',
+      issuedDate: '2025-03-05T14:07:00Z',
+      fileHash: FILE_HASH,
+      contentHash: CONTENT_HASH,
+      imageUrl: 'https://storage.test/signed/cert.png',
+    },
+    uploadedFile: { size: 1536 * 1024, type: 'image/png', hash: UPLOADED_HASH },
+    matchChannel: 'exact_file',
+    outcome: 'valid',
+    ...overrides,
+  };
+}
+
+function pngFile(name = 'certificate.png', size?: number): File {
+  const file = new File(['\x89PNG'], name, { type: 'image/png' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+function chooseFile(file: File) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+async function renderPage() {
+  const rendered = renderWithProviders(<VerificationPage />);
+  await screen.findByRole('heading', { name: 'Certificate Verification' });
+  return rendered;
+}
+
+beforeEach(() => {
+  vi.mocked(api.verifyCertificate).mockReset();
+  vi.mocked(api.getVerificationStats).mockResolvedValue({
+    stats: {
+      totalCertificates: 1234,
+      verifiedCertificates: 1000,
+      revokedCertificates: 12,
+      verificationRate: 87.5,
+    },
+  });
+});
+
+describe('VerificationPage', () => {
+  it('shows a full-page spinner, then the four stat tiles', async () => {
+    renderWithProviders(<VerificationPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    const tiles = await screen.findByRole('region', { name: 'Verification statistics' });
+    expect(within(tiles).getByText('Total Certificates').nextSibling).toHaveTextContent('1,234');
+    expect(within(tiles).getByText('Verified').nextSibling).toHaveTextContent('1,000');
+    expect(within(tiles).getByText('Revoked').nextSibling).toHaveTextContent('12');
+    expect(within(tiles).getByText('Success Rate').nextSibling).toHaveTextContent('87.5%');
+  });
+
+  it('still offers verification when the stats fail, with a dismissible error', async () => {
+    vi.mocked(api.getVerificationStats).mockRejectedValue(
+      new api.ApiError('Failed to fetch stats', { status: 500 }),
+    );
+    const { user } = await renderPage();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch stats');
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify Certificate' })).toBeEnabled();
+  });
+
+  it("asks for a file first ('Please select a file first.')", async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a file first.');
+    expect(api.verifyCertificate).not.toHaveBeenCalled();
+  });
+
+  it('rejects a file of another type with the spec alert', async () => {
+    await renderPage();
+    chooseFile(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
+    );
+  });
+
+  it('rejects a file over 10 MB with the spec alert', async () => {
+    await renderPage();
+    chooseFile(pngFile('huge.png', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 10MB');
+  });
+
+  it('shows the chosen file name and size, then disables the area while verifying', async () => {
+    let finish: (value: VerificationResult) => void = () => undefined;
+    vi.mocked(api.verifyCertificate).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { user } = await renderPage();
+    chooseFile(pngFile('jane.png', 2048));
+    expect(await screen.findByText('jane.png')).toBeInTheDocument();
+    expect(screen.getByText('(2.00 KB)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+    const dropzone = screen.getByRole('button', { name: /Certificate file/ });
+    expect(await within(dropzone).findByText('Verifying certificate...')).toBeInTheDocument();
+    expect(dropzone).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying certificate...');
+    await waitFor(() =>
+      expect(api.verifyCertificate).toHaveBeenCalledWith({
+        fileData: expect.stringMatching(/^data:image\/png;base64,/),
+      }),
+    );
+
+    finish(result({}));
+    expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
+    expect(within(dropzone).queryByText('Verifying certificate...')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Certificate Verified. Certificate is valid');
+  });
+
+  it('shows a verified exact-file match with details and shortened hashes', async () => {
+    vi.mocked(api.verifyCertificate).mockResolvedValue(result({}));
+    const { user } = await renderPage();
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
+    expect(screen.getByText('Certificate is valid')).toBeInTheDocument();
+    expect(screen.getByText('Valid')).toBeInTheDocument();
+    expect(screen.getByText(/Exact file: the uploaded file is identical/)).toBeInTheDocument();
+    expect(screen.getByText('Jane Doe - Data Science')).toBeInTheDocument();
+    expect(screen.getByText('March 5, 2025')).toBeInTheDocument();
+    expect(screen.getByText('a1b2c3d4...a1b2c3d4')).toBeInTheDocument();
+    expect(screen.getByText('e5f6a7b8...e5f6a7b8')).toBeInTheDocument();
+    expect(screen.getByText('0f1e2d3c...0f1e2d3c')).toBeInTheDocument();
+    expect(screen.getByText('1.50 MB')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Registered certificate Jane Doe - Data Science' }),
+    ).toHaveAttribute('src', 'https://storage.test/signed/cert.png');
+  });
+
+  it('names a same-content match and shows N/A for missing values', async () => {
+    const base = result({});
+    vi.mocked(api.verifyCertificate).mockResolvedValue(
+      result({
+        matchChannel: 'same_content',
+        certificate: base.certificate && {
+          ...base.certificate,
+          name: null,
+          contentHash: null,
+          fileType: 'pdf',
+        },
+      }),
+    );
+    const { user } = await renderPage();
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+
+    expect(
+      await screen.findByText(/Same content: the text of the uploaded file matches/),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('N/A')).toHaveLength(2);
+    expect(screen.getByTitle('Registered certificate N/A (PDF)')).toHaveAttribute(
+      'src',
+      'https://storage.test/signed/cert.png',
+    );
+  });
+
+  it.each([
+    ['revoked', 'Revoked', /revoked by an administrator/],
+    ['pending', 'Pending review', /awaits approval/],
+    ['failed', 'Rejected', /rejected during review/],
+  ] as const)('explains why a %s match is not valid', async (outcome, label, explanation) => {
+    vi.mocked(api.verifyCertificate).mockResolvedValue(
+      result({ verified: false, outcome, message: `Certificate is ${outcome}` }),
+    );
+    const { user } = await renderPage();
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+
+    const panel = await screen.findByRole('region', { name: 'Verification result' });
+    expect(within(panel).getByRole('heading', { name: 'Certificate Not Found ✗' })).toBeInTheDocument();
+    expect(within(panel).getByText(`Certificate is ${outcome}`)).toBeInTheDocument();
+    expect(within(panel).getByText(label)).toBeInTheDocument();
+    expect(within(panel).getByText(explanation)).toBeInTheDocument();
+    expect(within(panel).getByText('Jane Doe - Data Science')).toBeInTheDocument();
+  });
+
+  it('reports no match without certificate details', async () => {
+    vi.mocked(api.verifyCertificate).mockResolvedValue(
+      result({
+        verified: false,
+        outcome: 'not_found',
+        matchChannel: null,
+        certificate: null,
+        message: 'Certificate not found',
+      }),
+    );
+    const { user } = await renderPage();
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Certificate Not Found ✗' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Neither this exact file nor a certificate with the same content/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Certificate Details' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Uploaded File' })).toBeInTheDocument();
+  });
+
+  it("shows a failure in an 'Error:' box that closes, and a new file clears the old result", async () => {
+    vi.mocked(api.verifyCertificate).mockRejectedValueOnce(
+      new api.ApiError('Verification failed', { status: 500 }),
+    );
+    vi.mocked(api.verifyCertificate).mockResolvedValueOnce(result({}));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderPage();
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Error:');
+    expect(banner).toHaveTextContent('Verification failed');
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+    expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
+    chooseFile(pngFile('another.png'));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Certificate Verified ✓' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('another.png')).toBeInTheDocument();
+  });
+});

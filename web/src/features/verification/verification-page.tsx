@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconFile, IconShieldCheck } from '@tabler/icons-react';
+import { ErrorBanner, FullPageSpinner } from '@/components';
+import { errorMessage } from '@/api';
+import { FILE_MESSAGES } from '@/lib/files';
+import { formatFileSize } from '@/lib/format';
+import { useVerificationStats } from './api/get-verification-stats';
+import { useVerifyCertificate } from './api/verify-certificate';
+import { VerificationDropzone } from './components/verification-dropzone';
+import { VerificationResultPanel } from './components/verification-result';
+import { VerificationStatsTiles } from './components/verification-stats';
+
+/** /verification: anyone checks whether a certificate file is known and valid. */
+export default function VerificationPage() {
+  const stats = useVerificationStats();
+  const verify = useVerifyCertificate();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileAlert, setFileAlert] = useState<string | null>(null);
+  const [statsErrorDismissed, setStatsErrorDismissed] = useState(false);
+
+  if (stats.isPending) return <FullPageSpinner />;
+
+  const chooseFile = (chosen: File) => {
+    setFile(chosen);
+    setFileAlert(null);
+    verify.reset();
+  };
+
+  const rejectFile = (message: string) => {
+    setFile(null);
+    setFileAlert(message);
+    verify.reset();
+  };
+
+  const submit = () => {
+    if (!file) {
+      setFileAlert(FILE_MESSAGES.noFile);
+      return;
+    }
+    verify.reset();
+    verify.mutate(file, {
+      onError: (error) => console.error('Verification failed:', error),
+    });
+  };
+
+  const announcement = verify.isPending
+    ? 'Verifying certificate...'
+    : verify.data
+      ? `${verify.data.verified ? 'Certificate Verified' : 'Certificate Not Found'}. ${verify.data.message}`
+      : '';
+
+  return (
+    <Container size="md" py="xl">
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <IconShieldCheck size={32} aria-hidden />
+            <Title order={1}>Certificate Verification</Title>
+          </Group>
+          <Text c="dimmed">
+            Upload a certificate to learn whether it is on record, unchanged and still valid.
+          </Text>
+        </Stack>
+
+        {stats.isError && !statsErrorDismissed ? (
+          <ErrorBanner message={errorMessage(stats.error)} onClose={() => setStatsErrorDismissed(true)} />
+        ) : null}
+        <VerificationStatsTiles stats={stats.data} />
+
+        <Paper withBorder radius="md" p="lg">
+          <Stack>
+            <VerificationDropzone
+              onFileChosen={chooseFile}
+              onFileRejected={rejectFile}
+              verifying={verify.isPending}
+            />
+            {fileAlert ? (
+              <Alert color="red" variant="light" role="alert" title="File not accepted">
+                {fileAlert}
+              </Alert>
+            ) : null}
+            {file ? (
+              <Group gap="xs" wrap="nowrap" aria-label="Chosen file">
+                <IconFile size={20} aria-hidden />
+                <Text fw={500} truncate="end" title={file.name} miw={0}>
+                  {file.name}
+                </Text>
+                <Text c="dimmed" flex="none">
+                  ({formatFileSize(file.size)})
+                </Text>
+              </Group>
+            ) : null}
+            <Group justify="flex-end">
+              <Button onClick={submit} loading={verify.isPending} leftSection={<IconShieldCheck size={18} />}>
+                Verify Certificate
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        {verify.isError ? (
+          <ErrorBanner title="Error:" message={errorMessage(verify.error)} onClose={() => verify.reset()} />
+        ) : null}
+        {verify.data ? <VerificationResultPanel result={verify.data} /> : null}
+      </Stack>
+    </Container>
+  );
+}
