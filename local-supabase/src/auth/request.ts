@@ -1,0 +1,110 @@
+/** Request parsing shared by the routes: bounded JSON bodies validated with zod, client IP, redirect_to. */
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import { AuthError, badRequest } from './errors.ts';
+
+/** GoTrue wraps every request body in a 1 MiB reader. */
+export const MAX_BODY_BYTES = 1 << 20;
+
+const tooLarge = () =>
+  new AuthError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
+
+async function readBodyText(c: Context): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const jsonTypeName = (value: unknown): string => {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'object' ? 'object' : typeof value;
+};
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * Reads and validates a JSON body. Like GoTrue (Go's encoding/json), malformed JSON and values of the
+ * wrong type are both `400 bad_json`; missing fields are left to the route, which answers with
+ * GoTrue's own validation message.
+ */
+export async function readJson<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+  options: { allowEmpty?: boolean } = {},
+): Promise<z.infer<T>> {
+  const text = await readBodyText(c);
+  if (text.trim() === '' && options.allowEmpty) return schema.parse({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = text.trim() === '' ? 'unexpected end of JSON input' : (error as Error).message;
+    throw badRequest('bad_json', `Could not parse request body as JSON: ${reason}`);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const path = issue?.path ?? [];
+    const field = path.length > 0 ? path.join('.') : 'body';
+    const expected = issue && 'expected' in issue ? String(issue.expected) : 'a valid value';
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: cannot unmarshal ${jsonTypeName(valueAt(parsed, path))} into field ${field} of type ${expected}`,
+    );
+  }
+  return result.data;
+}
+
+/** Optional string as GoTrue reads it: JSON null and absence both mean "". */
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** A metadata object (`data`, `user_metadata`, `app_metadata`); null means "not given". */
+export const metadataObject = z.record(z.string(), z.unknown()).nullish();
+
+const PRIVATE_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fc|fd|::ffff:127\.)/i;
+
+/**
+ * The caller's IP for per-IP rate limits. Like GoTrue behind its proxy, X-Forwarded-For is trusted
+ * only when the direct peer is a private address (the gateway, a local edge function).
+ */
+export function clientIp(c: Context): string {
+  let peer = '127.0.0.1';
+  try {
+    peer = getConnInfo(c).remote.address ?? peer;
+  } catch {
+    // Requests dispatched in-process (app.request in tests) carry no socket.
+  }
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded && PRIVATE_ADDRESS.test(peer) ? forwarded : peer;
+}
+
+/** `redirect_to` as GoTrue reads it: a header of that name, else the query string. */
+export const requestedRedirect = (c: Context): string =>
+  c.req.header('redirect_to') ?? c.req.query('redirect_to') ?? '';
