@@ -25,7 +25,7 @@ const FORMAT_CHARACTERS = /\p{Cf}/gu;
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /** A token made only of these is an OCR speck: dust, a rule line or a border fragment. */
-const SPECK_TOKEN = /^[.,'"|_~:;^*\u2022\u00B7]+$/u;
+const SPECK_TOKEN = /^[.,'"|_~:;^*()[\]{}\u2022\u00B7]+$/u;
 /** Sentence punctuation and quotes hanging off the end of a word carry no meaning. */
 const TRAILING_PUNCTUATION = /[.,;:'"]+$/u;
 /** Opening quotes before a word; a leading '.' is kept because ".5" is a number. */

@@ -2,7 +2,11 @@ import { detectFileType, type DetectedFile } from './detect.ts';
 import { UnsupportedFileTypeError } from './errors.ts';
 import { sha256Hex } from './hash.ts';
 import { isMeaningfulText, normaliseText } from './normalise.ts';
+import { decodeImage, ImageDecodeError } from './decode.ts';
+import { computeFingerprint } from './fingerprint.ts';
+import { OCR_MAX_SIDE, recogniseText } from './ocr.ts';
 import { readPdf } from './pdf.ts';
+import { fitWithin, type GrayRaster } from './raster.ts';
 
 /** Everything the API stores or looks up for one certificate file. */
 export interface ProcessedCertificateFile {
@@ -37,11 +41,22 @@ export async function processCertificateFile(bytes: Uint8Array): Promise<Process
 
   let text = '';
   let textSource: ProcessedCertificateFile['textSource'] = 'none';
+  let page: GrayRaster | null = null;
   if (detected.fileType === 'pdf') {
     const pdf = await readPdf(bytes);
+    page = pdf.pageImage && fitWithin(pdf.pageImage, OCR_MAX_SIDE);
     if (isMeaningfulText(normaliseText(pdf.text))) {
       text = pdf.text;
       textSource = 'pdf-text';
+    } else if (page) {
+      text = (await recogniseText(page)).trim();
+      textSource = 'pdf-ocr';
+    }
+  } else {
+    page = await decodeForOcr(bytes, detected);
+    if (page) {
+      text = (await recogniseText(page)).trim();
+      textSource = 'ocr';
     }
   }
 
@@ -51,7 +66,18 @@ export async function processCertificateFile(bytes: Uint8Array): Promise<Process
     fileHash,
     text,
     contentHash: await contentHashOf(text),
-    fingerprint: null,
+    fingerprint: page && computeFingerprint(page),
     textSource,
   };
+}
+
+/** The image, downscaled for OCR; null when its bytes cannot be decoded (only file_hash can match then). */
+async function decodeForOcr(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster | null> {
+  try {
+    // The full-size raster is dropped right here, before OCR allocates its own memory.
+    return fitWithin(await decodeImage(bytes, detected), OCR_MAX_SIDE);
+  } catch (error) {
+    if (error instanceof ImageDecodeError) return null;
+    throw error;
+  }
 }
