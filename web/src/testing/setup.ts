@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // A placeholder stack: tests that need a server start their own and pass its URL explicitly.
 const testConfig = { supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'test-anon-key' };
 process.env.VITE_SUPABASE_URL = testConfig.supabaseUrl;
 process.env.VITE_SUPABASE_ANON_KEY = testConfig.supabaseAnonKey;
+
+// The machine is shared and jsdom is slow; give async queries room.
+configure({ asyncUtilTimeout: 4_000 });
 
 if (typeof window !== 'undefined') {
   window.__APP_CONFIG__ = testConfig;

@@ -1,0 +1,38 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout, type SessionUser } from '@/api/auth';
+import { sessionStore } from './session-store';
+
+export interface UseSession {
+  user: SessionUser;
+  /** A user counts as signed in when the id is present (spec section 3). */
+  isSignedIn: boolean;
+  isAdmin: boolean;
+  /** False until the stored session was confirmed (at most 5 s after start). */
+  restored: boolean;
+  /** Merges fields into the signed-in user. */
+  setUser: (fields: Partial<SessionUser>) => void;
+  /** Ends the session on the server, clears the stored user and every cached query. */
+  signOut: () => Promise<void>;
+}
+
+/** The signed-in user and what the screens do with it. */
+export function useSession(): UseSession {
+  const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
+  const queryClient = useQueryClient();
+
+  const signOut = useCallback(async () => {
+    sessionStore.clearUser();
+    queryClient.clear();
+    await logout();
+  }, [queryClient]);
+
+  return {
+    user: state.user,
+    isSignedIn: state.user.id !== '',
+    isAdmin: state.user.role === 'admin',
+    restored: state.restored,
+    setUser: sessionStore.setUser,
+    signOut,
+  };
+}
