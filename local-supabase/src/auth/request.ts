@@ -88,21 +88,30 @@ export const optionalString = z
 /** A metadata object (`data`, `user_metadata`, `app_metadata`); null means "not given". */
 export const metadataObject = z.record(z.string(), z.unknown()).nullish();
 
-const PRIVATE_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fc|fd|::ffff:127\.)/i;
+const PRIVATE_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd]|fe80:|::ffff:(127|10|192\.168)\.)/i;
 
 /**
- * The caller's IP for per-IP rate limits. Like GoTrue behind its proxy, X-Forwarded-For is trusted
- * only when the direct peer is a private address (the gateway, a local edge function).
+ * The caller's IP for per-IP rate limits. Proxies on private addresses (the gateway, a local edge
+ * function forwarding its caller) are trusted: walking X-Forwarded-For from the right, the first
+ * public address is the client; if every hop is private, the leftmost one is.
  */
 export function clientIp(c: Context): string {
   let peer = '127.0.0.1';
   try {
     peer = getConnInfo(c).remote.address ?? peer;
   } catch {
-    // Requests dispatched in-process (app.request in tests) carry no socket.
+    // Requests dispatched in-process (the gateway, app.request in tests) carry no socket.
   }
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded && PRIVATE_ADDRESS.test(peer) ? forwarded : peer;
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== '');
+  if (!PRIVATE_ADDRESS.test(peer) || hops.length === 0) return peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string;
+    if (!PRIVATE_ADDRESS.test(hop)) return hop;
+  }
+  return hops[0] as string;
 }
 
 /** `redirect_to` as GoTrue reads it: a header of that name, else the query string. */
