@@ -89,11 +89,14 @@ export class ConfigError extends Error {
 }
 
 /** Environment overrides a test or second dev stack may set (documented in docs/local-stack.md). */
+/** 0 asks for any free port. */
+const envPort = z.coerce.number().int().min(0).max(65535).optional();
+
 const envSchema = z.object({
-  LOCAL_API_PORT: z.coerce.number().pipe(port).optional(),
-  LOCAL_DB_PORT: z.coerce.number().pipe(port).optional(),
-  LOCAL_MAIL_PORT: z.coerce.number().pipe(port).optional(),
-  LOCAL_WEB_PORT: z.coerce.number().pipe(port).optional(),
+  LOCAL_API_PORT: envPort,
+  LOCAL_DB_PORT: envPort,
+  LOCAL_MAIL_PORT: envPort,
+  LOCAL_WEB_PORT: envPort,
   LOCAL_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().pipe(positiveInt).optional(),
   LOCAL_AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().pipe(positiveInt).optional(),
   LOCAL_AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().pipe(positiveInt).optional(),

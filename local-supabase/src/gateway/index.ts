@@ -106,7 +106,8 @@ export function createGateway(services: GatewayServices): Hono {
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'Request size limit exceeded' }, 413),
+      // The rest of the body is never read, so the connection cannot carry another request.
+      onError: (c) => c.json({ message: 'Request size limit exceeded' }, 413, { Connection: 'close' }),
     }),
   );
   app.use(cors);

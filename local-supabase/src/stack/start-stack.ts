@@ -30,7 +30,7 @@ import {
 import type { StackContext, StackPorts } from './types.ts';
 
 export interface StartStackOptions {
-  /** Per-port overrides; 0 picks a free port. Unset ports come from LOCAL_*_PORT, then config.toml. */
+  /** Per-port overrides; 0 picks a free port. Unset ports come from LOCAL_*_PORT (0 = free), then config.toml. */
   ports?: Partial<StackPorts>;
   /** Defaults to LOCAL_DATA_DIR, then `<repo>/.local-supabase`. */
   dataDir?: string;
@@ -126,9 +126,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
   const ports = { ...loaded.ports };
   for (const name of Object.keys(ports) as (keyof StackPorts)[]) {
-    const requested = options.ports?.[name];
-    if (requested === 0) ports[name] = await freePort();
-    else if (requested !== undefined) ports[name] = requested;
+    const requested = options.ports?.[name] ?? ports[name];
+    ports[name] = requested === 0 ? await freePort() : requested;
   }
   const serveWeb = options.serveWeb ?? true;
   await Promise.all(

@@ -1,0 +1,215 @@
+/**
+ * Stack lifecycle with real Postgres: first start builds the database (bootstrap, migrations as
+ * `postgres`, seed), a restart reuses it, db:reset rebuilds it, a bad migration stops the start,
+ * and `npm start` stops every part on Ctrl-C.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../src/database/postgres-server.ts';
+import { wipeDataDir } from '../src/database/index.ts';
+import { startStack, type StartStackOptions } from '../src/stack/start-stack.ts';
+import { ROOT_DIR } from '../src/stack/state.ts';
+import { spawnCli } from './support/cli.ts';
+
+const MIGRATIONS = readdirSync(path.join(ROOT_DIR, 'supabase', 'migrations')).filter((f) =>
+  /^\d+_.+\.sql$/.test(f),
+);
+
+let dataDir: string;
+const options = (): StartStackOptions => ({
+  dataDir,
+  ports: { api: 0, db: 0, mail: 0, web: 0 },
+  serveWeb: false,
+  quiet: true,
+  durable: false,
+});
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-test-'));
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('first start, restart and reset', () => {
+  it('applies bootstrap, every migration as postgres and the seed on first start', async () => {
+    const stack = await startStack(options());
+    try {
+      const sql = stack.ctx.sql('postgres');
+      const [me] = await sql<{ current_user: string; rolsuper: boolean }[]>`
+        select current_user, rolsuper from pg_roles where rolname = current_user`;
+      expect(me).toEqual({ current_user: 'postgres', rolsuper: false });
+      const versions = await sql<{ version: string }[]>`
+        select version from supabase_migrations.schema_migrations order by version`;
+      expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((f) => f.split('_')[0]).sort());
+      // Tables created by migrations belong to the role that ran them: postgres, as on hosted Supabase.
+      const owners = await sql<{ tableowner: string }[]>`
+        select distinct tableowner from pg_tables where schemaname = 'public'`;
+      expect(owners.map((o) => o.tableowner)).toEqual(['postgres']);
+      const demo = await sql<{ email: string }[]>`
+        select email from auth.users where email like '%@example.com' order by email`;
+      expect(demo.map((u) => u.email)).toEqual([
+        'admin@example.com',
+        'moderator@example.com',
+        'user@example.com',
+      ]);
+      await sql`create table public.lifecycle_probe (id int primary key)`;
+      await sql`insert into public.lifecycle_probe values (42)`;
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8')).env.API_URL).toBe(
+        stack.env.API_URL,
+      );
+    } finally {
+      await stack.stop();
+    }
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false);
+  });
+
+  it('reuses the data, keys and history on restart without seeding again', async () => {
+    const anonBefore = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')).anonKey;
+    const stack = await startStack(options());
+    try {
+      const sql = stack.ctx.sql('postgres');
+      expect(await sql`select id from public.lifecycle_probe`).toEqual([{ id: 42 }]);
+      const [counted] = await sql<{ count: number }[]>`
+        select count(*)::int as count from supabase_migrations.schema_migrations`;
+      expect(counted?.count).toBe(MIGRATIONS.length);
+      const [admins] = await sql<{ admins: number }[]>`
+        select count(*)::int as admins from auth.users where email = 'admin@example.com'`;
+      expect(admins?.admins).toBe(1);
+      expect(stack.env.ANON_KEY).toBe(anonBefore);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('keeps keys.json private', () => {
+    expect(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')).toContain('jwtSecret');
+    expect(statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('db:reset rebuilds from migrations and seed but keeps the keys', async () => {
+    const anonBefore = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')).anonKey;
+    await wipeDataDir(dataDir);
+    expect(readdirSync(dataDir)).toEqual(['keys.json']);
+    const stack = await startStack(options());
+    try {
+      const sql = stack.ctx.sql('postgres');
+      const [probe] = await sql`select to_regclass('public.lifecycle_probe') as probe`;
+      expect(probe?.probe).toBeNull();
+      const [seeded] = await sql<{ users: number }[]>`
+        select count(*)::int as users from auth.users where email like '%@example.com'`;
+      expect(seeded?.users).toBe(3);
+      expect(stack.env.ANON_KEY).toBe(anonBefore);
+    } finally {
+      await stack.stop();
+    }
+  });
+});
+
+describe('migration errors', () => {
+  let projectDir: string;
+  let scratch: string;
+
+  beforeAll(async () => {
+    projectDir = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-project-'));
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-data-'));
+    await copyFile(path.join(ROOT_DIR, 'supabase', 'config.toml'), path.join(projectDir, 'config.toml'));
+    await mkdir(path.join(projectDir, 'migrations'));
+    await mkdir(path.join(projectDir, 'functions'));
+    await writeFile(
+      path.join(projectDir, 'migrations', '20000101000000_ok.sql'),
+      'create table public.ok (id int);\n',
+    );
+    // Allowed for a superuser, refused for hosted `postgres`: proves migrations do not run as superuser.
+    await writeFile(
+      path.join(projectDir, 'migrations', '20000101000100_needs_owner.sql'),
+      'create table public.fine (id int);\n\nalter table auth.users add column nickname text;\n',
+    );
+  });
+
+  afterAll(async () => {
+    await rm(projectDir, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('stops the start naming the file and Postgres message, and keeps what succeeded', async () => {
+    const attempt = startStack({ ...options(), dataDir: scratch, projectDir });
+    await expect(attempt).rejects.toThrow(
+      /20000101000100_needs_owner\.sql failed: must be owner of table users/,
+    );
+    expect(existsSync(path.join(scratch, 'stack.json'))).toBe(false);
+
+    // The good migration stays applied; the failed one left nothing behind and is retried next time.
+    await writeFile(path.join(projectDir, 'migrations', '20000101000100_needs_owner.sql'), 'select 1;\n');
+    const stack = await startStack({ ...options(), dataDir: scratch, projectDir });
+    try {
+      const sql = stack.ctx.sql('postgres');
+      const rows = await sql<{ version: string }[]>`
+        select version from supabase_migrations.schema_migrations order by version`;
+      expect(rows.map((r) => r.version)).toEqual(['20000101000000', '20000101000100']);
+      const [fine] = await sql`select to_regclass('public.fine') as fine`;
+      expect(fine?.fine).toBeNull();
+    } finally {
+      await stack.stop();
+    }
+  });
+});
+
+describe('npm start', () => {
+  it('stops Postgres and every server on Ctrl-C', { timeout: 240_000 }, async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-cli-'));
+    const child = spawnCli('start', {
+      LOCAL_DATA_DIR: home,
+      LOCAL_API_PORT: '0',
+      LOCAL_DB_PORT: '0',
+      LOCAL_MAIL_PORT: '0',
+      LOCAL_WEB_PORT: '0',
+    });
+    try {
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (output.includes('Press Ctrl-C to stop')) {
+            clearInterval(timer);
+            resolve();
+          }
+          if (child.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`npm start exited early:\n${output}`));
+          }
+        }, 100);
+      });
+      for (const account of [
+        'admin@example.com',
+        'moderator@example.com',
+        'user@example.com',
+        'password123',
+      ]) {
+        expect(output).toContain(account);
+      }
+      const state = JSON.parse(readFileSync(path.join(home, 'stack.json'), 'utf8'));
+      const postmaster = Number(
+        readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      expect(isAlive(postmaster)).toBe(true);
+      expect((await fetch(`${state.env.WEB_URL}/`)).ok).toBe(true);
+
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(isAlive(postmaster)).toBe(false);
+      expect(existsSync(path.join(home, 'stack.json'))).toBe(false);
+      await expect(fetch(`${state.env.API_URL}/`)).rejects.toThrow();
+      await expect(fetch(`${state.env.MAILPIT_URL}/`)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});
