@@ -18,7 +18,11 @@ function env(name: string): string {
 export const API_URL = env('API_URL').replace(/\/+$/, '');
 export const ANON_KEY = env('ANON_KEY');
 export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY');
-export const FUNCTION_URL = `${API_URL}/functions/v1/api`;
+/** FUNCTION_URL overrides where the function is reached, e.g. a copy served on its own port. */
+export const FUNCTION_URL = (Deno.env.get('FUNCTION_URL') ?? `${API_URL}/functions/v1/api`).replace(
+  /\/+$/,
+  '',
+);
 export const DEMO_PASSWORD = 'password123';
 
 /** A direct connection as `postgres` for arranging and checking state behind the API's back. */

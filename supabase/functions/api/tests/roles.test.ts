@@ -8,6 +8,7 @@ import {
   call,
   demo,
   freshUser,
+  FUNCTION_URL,
   type Persona,
   sharedUser,
   test,
@@ -223,7 +224,7 @@ test('inactive, banned and pending accounts get 403 everywhere, public endpoints
 });
 
 test('CORS: preflight is answered and every response carries the headers', async () => {
-  const preflight = await fetch(`${Deno.env.get('API_URL')}/functions/v1/api/certificates/all`, {
+  const preflight = await fetch(`${FUNCTION_URL}/certificates/all`, {
     method: 'OPTIONS',
     headers: {
       origin: 'http://localhost:3000',
