@@ -1,0 +1,126 @@
+/**
+ * The test suites of `npm test`, each runnable alone against a stack in the environment
+ * (`npm run test:<name>`). Shared by scripts/run-suite.ts and scripts/test-all.ts.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const DENO = path.join(ROOT, 'node_modules', '.bin', 'deno');
+const DENO_CONFIG = path.join('supabase', 'functions', 'deno.json');
+
+export type SuiteName = 'unit' | 'contract' | 'db' | 'functions' | 'e2e';
+
+export interface Suite {
+  name: SuiteName;
+  title: string;
+  /** Whether it talks to a running stack (API_URL & co.). */
+  needsStack: boolean;
+  /** Where its tests live, and what a test file is called. */
+  testDir: string;
+  testFile: RegExp;
+  commands: () => string[][];
+}
+
+function rootScripts(): Record<string, string> {
+  return (
+    (
+      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>;
+      }
+    ).scripts ?? {}
+  );
+}
+
+export const SUITES: Suite[] = [
+  {
+    name: 'unit',
+    title: 'web unit tests (vitest)',
+    needsStack: false,
+    testDir: 'web/src',
+    testFile: /\.test\.tsx?$/,
+    commands: () => [['npm', 'test', '-w', 'web']],
+  },
+  {
+    name: 'contract',
+    title: 'local stack contract tests (vitest, real HTTP)',
+    needsStack: true,
+    testDir: 'local-supabase/tests',
+    testFile: /\.test\.ts$/,
+    commands: () => [['npm', 'test', '-w', 'local-supabase']],
+  },
+  {
+    name: 'db',
+    title: 'database tests (deno test, supabase/tests)',
+    needsStack: true,
+    testDir: 'supabase/tests',
+    testFile: /[._]test\.ts$/,
+    commands: () => [[DENO, 'test', '--allow-all', '--config', DENO_CONFIG, 'supabase/tests']],
+  },
+  {
+    name: 'functions',
+    title: 'edge function tests (deno test, supabase/functions)',
+    needsStack: true,
+    testDir: 'supabase/functions',
+    testFile: /[._]test\.ts$/,
+    commands: () => [
+      // The function tests read generated sample certificates; the script exists once "api" provides it.
+      ...('certificates:samples' in rootScripts() ? [['npm', 'run', '-s', 'certificates:samples']] : []),
+      [DENO, 'test', '--allow-all', '--config', DENO_CONFIG, 'supabase/functions'],
+    ],
+  },
+  {
+    name: 'e2e',
+    title: 'end-to-end tests (Playwright, Chromium)',
+    needsStack: true,
+    testDir: 'e2e/tests',
+    testFile: /\.(spec|test)\.ts$/,
+    commands: () => [['npm', 'test', '-w', 'e2e']],
+  },
+];
+
+/** Test files of a suite; empty means the suite would prove nothing. */
+export function testFiles(suite: Suite): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir)) {
+      if (entry === 'node_modules') continue;
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (suite.testFile.test(entry)) found.push(full);
+    }
+  };
+  walk(path.join(ROOT, suite.testDir));
+  return found;
+}
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [program, ...args] = command as [string, ...string[]];
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { cwd: ROOT, stdio: 'inherit', env });
+    child.on('error', (error) => {
+      console.error(`Cannot run ${program}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs one suite; fails loudly when it has no tests. */
+export async function runSuite(suite: Suite, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (testFiles(suite).length === 0) {
+    console.error(
+      `The ${suite.name} suite has no test files in ${suite.testDir}: failing rather than passing empty.`,
+    );
+    return 1;
+  }
+  for (const command of suite.commands()) {
+    const code = await run(command, env);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
