@@ -77,7 +77,11 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
 
   app.notFound((c) => errorResponse(c, new AuthError(404, 'unknown', '404 page not found')));
   app.onError((error, c) => {
-    if (error instanceof AuthError) return errorResponse(c, error);
+    if (error instanceof AuthError) {
+      // An oversized body is left unread, so this connection cannot carry another request.
+      if (error.status === 413) c.header('Connection', 'close');
+      return errorResponse(c, error);
+    }
     console.error('[auth] unexpected error:', error);
     return errorResponse(
       c,

@@ -88,7 +88,8 @@ export const optionalString = z
 /** A metadata object (`data`, `user_metadata`, `app_metadata`); null means "not given". */
 export const metadataObject = z.record(z.string(), z.unknown()).nullish();
 
-const PRIVATE_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd]|fe80:|::ffff:(127|10|192\.168)\.)/i;
+const PRIVATE_ADDRESS =
+  /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd]|fe80:|::ffff:(127|10|192\.168)\.)/i;
 
 /**
  * The caller's IP for per-IP rate limits. Proxies on private addresses (the gateway, a local edge

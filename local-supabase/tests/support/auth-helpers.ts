@@ -56,15 +56,20 @@ function NoRealtime(): never {
   throw new Error('Realtime is not part of the auth tests');
 }
 
-/** A server-side style client: no storage, no background refresh, so tests control every call. */
-function client(env: AuthTestEnv, key: string): SupabaseClient {
+/**
+ * A server-side style client: no storage, no background refresh, so tests control every call.
+ * `headers` go on every request (an Authorization here overrides the key's).
+ */
+function client(env: AuthTestEnv, key: string, headers: Record<string, string> = {}): SupabaseClient {
   return createClient(env.apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as unknown as RealtimeTransport },
+    global: { headers },
   });
 }
 
-export const anonClient = (env: AuthTestEnv): SupabaseClient => client(env, env.anonKey);
+export const anonClient = (env: AuthTestEnv, headers?: Record<string, string>): SupabaseClient =>
+  client(env, env.anonKey, headers);
 export const serviceClient = (env: AuthTestEnv): SupabaseClient => client(env, env.serviceRoleKey);
 
 export const mailpit = (env: AuthTestEnv) => new MailpitClient(env.mailpitUrl);
