@@ -54,3 +54,19 @@ export function replaceInPages(
     ),
   }));
 }
+
+/** What a list screen shows from its loaded pages: the certificates, the total and the last page's position. */
+export function summarisePages(pages: readonly CertificateListResponse[], defaultLimit: number) {
+  const last = pages.at(-1);
+  return {
+    certificates: flattenPages(pages),
+    total: last?.totalCount ?? 0,
+    lastOffset: last?.pagination.offset ?? 0,
+    limit: last?.pagination.limit ?? defaultLimit,
+  };
+}
+
+/** The count line above a list, e.g. '1 certificate' or '120 certificates'. */
+export function countLine(total: number, noun = 'certificate'): string {
+  return `${total.toLocaleString('en-US')} ${noun}${total === 1 ? '' : 's'}`;
+}
