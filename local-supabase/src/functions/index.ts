@@ -194,18 +194,22 @@ export async function createFunctionsService(
     return json(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
   });
 
+  let stopping = false;
   if (options.warm) {
     for (const entry of await readdir(functionsDir)) {
       if (!isFunction(entry)) continue;
       workerFor(entry)
         .ready()
-        .catch((error: unknown) => console.error(`[functions:${entry}] warm start failed:`, error));
+        .catch((error: unknown) => {
+          if (!stopping) console.error(`[functions:${entry}] warm start failed:`, error);
+        });
     }
   }
 
   return {
     app,
     async stop() {
+      stopping = true;
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
       agent.destroy();
     },

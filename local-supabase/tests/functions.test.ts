@@ -1,0 +1,256 @@
+/**
+ * The Edge Functions runner over real HTTP with real Deno processes, serving the fixture functions in
+ * tests/fixtures/functions (the stack itself serves supabase/functions). `open` has verify_jwt = false;
+ * everything else keeps the default (true).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
+import { Hono } from 'hono';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFunctionsService } from '../src/functions/index.ts';
+import { loadOrCreateKeys } from '../src/keys/index.ts';
+import type { StackContext, StackKeys, StackService } from '../src/stack/types.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
+const DB_URL = 'postgresql://postgres:postgres@127.0.0.1:5/postgres';
+
+let dataDir: string;
+let server: ServerType;
+let apiUrl: string;
+let keys: StackKeys;
+let service: StackService;
+let userToken: string;
+
+interface Echo {
+  method: string;
+  path: string;
+  query: string;
+  body: string;
+  bodyLength: number;
+  authorization: string | null;
+  custom: string | null;
+  env: Record<string, string | null>;
+  pid: number;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const call = (target: string, init: RequestInit = {}) => fetch(`${apiUrl}/functions/v1/${target}`, init);
+const echo = async (target = 'echo', init: RequestInit = { headers: bearer(keys.anonKey) }) => {
+  const response = await call(target, init);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Echo;
+};
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'functions-test-'));
+  const mounted: { app?: Hono } = {};
+  const port = await new Promise<number>((resolve) => {
+    server = serve(
+      {
+        fetch: (request) => (mounted.app ? mounted.app.fetch(request) : new Response(null, { status: 503 })),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      (info: AddressInfo) => resolve(info.port),
+    );
+  });
+  apiUrl = `http://127.0.0.1:${port}`;
+  keys = await loadOrCreateKeys(dataDir, 'functions-test', `${apiUrl}/auth/v1`);
+  userToken = await keys.signAccessToken(
+    { sub: '6f1f7c56-3c1f-4c39-9d7f-3b8f1f0f6a11', role: 'authenticated', aud: 'authenticated' },
+    3600,
+  );
+  const ctx = {
+    rootDir: ROOT,
+    dataDir,
+    apiUrl,
+    dbUrl: DB_URL,
+    keys,
+    config: { functions: { open: { verifyJwt: false, enabled: true } } },
+  } as unknown as StackContext;
+  service = await createFunctionsService(ctx, { functionsDir: FIXTURES });
+  mounted.app = new Hono().route('/functions/v1', service.app);
+});
+
+afterAll(async () => {
+  await service?.stop();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('proxying to a function', () => {
+  it('passes method, path, query, headers and body through, with the platform env', async () => {
+    const result = await echo('echo/a/b%20c?x=1&y=two', {
+      method: 'PUT',
+      headers: { ...bearer(keys.anonKey), 'x-custom': 'kept', 'content-type': 'text/plain' },
+      body: 'payload',
+    });
+    expect(result).toMatchObject({
+      method: 'PUT',
+      path: '/echo/a/b%20c',
+      query: '?x=1&y=two',
+      body: 'payload',
+      authorization: `Bearer ${keys.anonKey}`,
+      custom: 'kept',
+    });
+    expect(result.env).toEqual({
+      SUPABASE_URL: apiUrl,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_DB_URL: DB_URL,
+      // From the fixtures' .env; its SUPABASE_URL line is ignored, as the CLI does.
+      FIXTURE_SECRET: 'from dotenv',
+      // The runner's own environment is not handed down.
+      PGPASSWORD: null,
+    });
+  });
+
+  it('answers supabase-js functions.invoke and keeps response headers', async () => {
+    const client = new FunctionsClient(`${apiUrl}/functions/v1`, { headers: bearer(userToken) });
+    const { data, error, response } = await client.invoke<Echo>('echo', { body: { hello: 'world' } });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ method: 'POST', path: '/echo', body: '{"hello":"world"}' });
+    expect(response?.headers.get('x-echo')).toBe('yes');
+    expect(response?.headers.get('set-cookie')).toBe('a=1');
+  });
+
+  it('streams large bodies both ways', async () => {
+    const bytes = new Uint8Array(5 * 1024 * 1024).map((_, i) => i % 251);
+    const response = await call('echo/stream', {
+      method: 'POST',
+      headers: bearer(keys.anonKey),
+      body: bytes,
+    });
+    expect(response.status).toBe(200);
+    const back = Buffer.from(await response.arrayBuffer());
+    // Compared as buffers: a deep equality over 5 MB of elements takes the test runner a minute.
+    expect(back.length).toBe(bytes.length);
+    expect(back.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('shares one process between concurrent requests', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => echo()));
+    expect(new Set(results.map((r) => r.pid)).size).toBe(1);
+  });
+});
+
+describe('failures inside a function', () => {
+  it('turns a thrown error into a JSON 500 and keeps serving', async () => {
+    const before = await echo();
+    const response = await call('echo/throw', { headers: bearer(keys.anonKey) });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'Internal Server Error' });
+    expect(text).not.toContain('secret detail');
+    expect((await echo()).pid).toBe(before.pid);
+  });
+
+  it('restarts a function whose process exited', async () => {
+    const before = await echo();
+    const response = await call('echo/exit', { headers: bearer(keys.anonKey) });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      code: 'WORKER_ERROR',
+      message: expect.stringContaining('started again'),
+    });
+    const after = await echo();
+    expect(after.pid).not.toBe(before.pid);
+    expect(isRunning(before.pid)).toBe(false);
+  });
+
+  it('reports a function that cannot boot as 503 BOOT_ERROR, every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await call('boot-fails', { headers: bearer(keys.anonKey) });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        code: 'BOOT_ERROR',
+        message: 'Function failed to start (please check logs)',
+      });
+    }
+  });
+});
+
+describe('verify_jwt', () => {
+  it('rejects requests without a valid JWT', async () => {
+    const missing = await call('echo');
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ msg: 'Error: Missing authorization header' });
+    const forged = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
+    const expired = await keys.signAccessToken({ sub: 'x', role: 'authenticated' }, -10);
+    for (const header of [`Bearer ${forged}`, `Bearer ${expired}`, 'Bearer not-a-jwt', keys.anonKey]) {
+      const response = await call('echo', { headers: { authorization: header } });
+      expect(response.status, header).toBe(401);
+      expect(await response.json()).toEqual({ msg: 'Invalid JWT' });
+    }
+    const client = new FunctionsClient(`${apiUrl}/functions/v1`);
+    const { error } = await client.invoke('echo');
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+  });
+
+  it('accepts the anon key, the service key and a user access token', async () => {
+    for (const token of [keys.anonKey, keys.serviceRoleKey, userToken]) {
+      expect((await echo('echo', { headers: bearer(token) })).authorization).toBe(`Bearer ${token}`);
+    }
+  });
+
+  it('lets OPTIONS through without a token, and honours verify_jwt = false', async () => {
+    expect((await echo('echo', { method: 'OPTIONS' })).method).toBe('OPTIONS');
+    const open = await call('open');
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ open: true });
+  });
+});
+
+describe('names', () => {
+  it('answers 404 for unknown functions and shared folders', async () => {
+    for (const name of ['nope', '_shared', '_shared/deno.ts', '..%2Fecho', '.env']) {
+      const response = await call(name, { headers: bearer(keys.anonKey) });
+      expect(response.status, name).toBe(404);
+      expect(await response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Requested function was not found',
+      });
+    }
+  });
+});
+
+describe('stop', () => {
+  it('ends every function process', async () => {
+    const { pid } = await echo();
+    const ctx = {
+      rootDir: ROOT,
+      apiUrl,
+      dbUrl: DB_URL,
+      keys,
+      config: { functions: {} },
+    } as unknown as StackContext;
+    // A second runner, so stopping it leaves the shared one serving the other tests.
+    const own = await createFunctionsService(ctx, { functionsDir: FIXTURES, warm: true });
+    const ownApp = new Hono().route('/functions/v1', own.app);
+    const response = await ownApp.request('/functions/v1/echo', { headers: bearer(keys.anonKey) });
+    const ownPid = ((await response.json()) as Echo).pid;
+    expect(ownPid).not.toBe(pid);
+    await own.stop();
+    expect(isRunning(ownPid)).toBe(false);
+    expect(isRunning(pid)).toBe(true);
+  });
+});
