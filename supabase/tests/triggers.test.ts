@@ -179,3 +179,23 @@ Deno.test('storage rows cannot be deleted outside the Storage API', async () => 
     assert.equal(deleted.count, 1);
   });
 });
+
+Deno.test(
+  'deleting an admin keeps the certificates they uploaded, reviewed or revoked, without their id',
+  async () => {
+    await inRollback(async (tx) => {
+      const f = await createFixtures(tx);
+      await tx`
+      update public.certificates
+      set uploaded_by = ${f.users.admin.id}, reviewed_by = ${f.users.admin.id}, reviewed_at = now(),
+          revoked = true, revoked_at = now(), revoked_by = ${f.users.admin.id}
+      where id = ${f.certB}`;
+      await tx`delete from auth.users where id = ${f.users.admin.id}`;
+      const [row] = await tx<
+        { uploaded_by: string | null; reviewed_by: string | null; revoked_by: string | null }[]
+      >`
+      select uploaded_by, reviewed_by, revoked_by from public.certificates where id = ${f.certB}`;
+      assert.deepEqual({ ...row }, { uploaded_by: null, reviewed_by: null, revoked_by: null });
+    });
+  },
+);
