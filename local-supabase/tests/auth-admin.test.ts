@@ -55,6 +55,7 @@ describe('admin user endpoints', () => {
     }
     const { data, error } = await admin.listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
+    if (!('aud' in data)) throw new Error('listUsers returned no page');
     expect(data.users).toHaveLength(2);
     expect(data.aud).toBe('authenticated');
     // Other test files add users to the same stack concurrently, so totals are compared loosely.

@@ -5,9 +5,12 @@
 import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  PASSWORD,
   anonClient,
   authFetch,
   database,
+  followLink,
+  latestMail,
   readEnv,
   signUpAndConfirm,
   signedIn,
@@ -160,6 +163,27 @@ describe('GET and PUT /user', () => {
     expect(stale.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     const kept = await anonClient(env).auth.refreshSession({ refresh_token: first.session.refresh_token });
     expect(kept.error).toBeNull();
+  });
+  it('changes the email address once the link mailed to the new address is followed', async () => {
+    const { email, userId } = await signUpAndConfirm(env);
+    const { client } = await signedIn(env, email);
+    const newEmail = uniqueEmail('moved');
+    const taken = await client.auth.updateUser({ email: 'user@example.com' });
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const { data, error } = await client.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail });
+    const { link } = await latestMail(env, newEmail);
+    expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    const { fragment } = await followLink(link);
+    expect(fragment.get('type')).toBe('email_change');
+    const [row] = await sql`select email, email_change from auth.users where id = ${userId}`;
+    expect(row).toEqual({ email: newEmail, email_change: '' });
+    const [profile] = await sql`select email from public.profiles where auth_id = ${userId}`;
+    expect(profile?.email).toBe(newEmail);
+    expect(
+      (await anonClient(env).auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error,
+    ).toBeNull();
   });
 });
 
