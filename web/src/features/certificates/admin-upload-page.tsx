@@ -1,0 +1,32 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { AccessDenied } from '@/components';
+import { useSession } from '@/session';
+import { UploadPanel } from './components/upload-panel';
+
+/** /admin and /admin/certificates: an administrator uploads a certificate, stored as verified. */
+export default function AdminUploadPage() {
+  const { isAdmin, user } = useSession();
+  if (!isAdmin) {
+    return (
+      <AccessDenied
+        title="Admin Access Required"
+        message="Only administrators can upload certificates through this interface"
+        actionLabel="Go to Home"
+      />
+    );
+  }
+  return (
+    <Stack gap="lg" maw={820}>
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          Admin Certificate Upload
+        </Title>
+        <Text c="dimmed">Upload certificates as an administrator</Text>
+      </Stack>
+      <UploadPanel
+        userId={user.id}
+        successNote="Certificates uploaded by an administrator are verified at once when processing succeeds."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconCopy, IconUpload } from '@tabler/icons-react';
+import { errorMessage } from '@/api';
+import { ErrorBanner } from '@/components';
+import { ACCEPTED_FILE_TYPES, FILE_MESSAGES, validateCertificateFile } from '@/lib/files';
+import { formatMegabytes } from '@/lib/format';
+import { duplicateCertificate, useUploadCertificate } from '../api/upload-certificate';
+import { CertificateSummary } from './certificate-summary';
+
+export interface UploadPanelProps {
+  /** Who will own the certificate: the signed-in user's id. */
+  userId: string;
+  /** A line under the success title, e.g. that a user's upload awaits review. */
+  successNote: string;
+}
+
+/** Choose an image or PDF, upload it, and see the stored certificate (or the one it duplicates). */
+export function UploadPanel({ userId, successNote }: UploadPanelProps) {
+  const upload = useUploadCertificate();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileAlert, setFileAlert] = useState<string | null>(null);
+
+  const choose = (chosen: File | null) => {
+    upload.reset();
+    const problem = chosen ? validateCertificateFile(chosen) : null;
+    setFileAlert(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  const submit = () => {
+    if (!file) {
+      setFileAlert(FILE_MESSAGES.noFile);
+      return;
+    }
+    upload.mutate(
+      { file, userId },
+      {
+        onSuccess: ({ message }) => {
+          notifications.show({ color: 'green', title: 'Certificate uploaded', message });
+          setFile(null);
+        },
+        onError: (error) => console.error('Upload failed:', error),
+      },
+    );
+  };
+
+  const duplicate = duplicateCertificate(upload.error);
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Stack>
+          <FileInput
+            label="Certificate file"
+            description="JPEG, PNG, GIF, WebP, BMP, TIFF or PDF, up to 10MB"
+            placeholder="Choose a file"
+            accept={ACCEPTED_FILE_TYPES.join(',')}
+            value={file}
+            onChange={choose}
+            clearable
+            disabled={upload.isPending}
+            leftSection={<IconUpload size={16} aria-hidden />}
+          />
+          {fileAlert ? (
+            <Alert color="red" variant="light" role="alert" title="File not accepted">
+              {fileAlert}
+            </Alert>
+          ) : null}
+          {file ? (
+            <Text size="sm" aria-label="Chosen file">
+              <Text span fw={500}>
+                {file.name}
+              </Text>{' '}
+              <Text span c="dimmed">
+                ({formatMegabytes(file.size)})
+              </Text>
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button onClick={submit} loading={upload.isPending} leftSection={<IconUpload size={18} />}>
+              Upload Certificate
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {duplicate ? (
+        <Paper withBorder radius="md" p="lg" component="section" aria-label="Existing certificate">
+          <Stack>
+            <Alert color="yellow" variant="light" icon={<IconCopy aria-hidden />} title="Already registered">
+              {errorMessage(upload.error)} This file matches the certificate below, so nothing new was stored.
+            </Alert>
+            <CertificateSummary certificate={duplicate} />
+          </Stack>
+        </Paper>
+      ) : upload.isError ? (
+        <ErrorBanner title="Error:" message={errorMessage(upload.error)} onClose={() => upload.reset()} />
+      ) : null}
+
+      {upload.data ? (
+        <Paper withBorder radius="md" p="lg" component="section" aria-label="Upload result">
+          <Stack>
+            <Group gap="xs">
+              <IconCircleCheck color="var(--mantine-color-green-6)" aria-hidden />
+              <Title order={2} size="h4">
+                {upload.data.message}
+              </Title>
+            </Group>
+            <Text c="dimmed">{successNote}</Text>
+            <CertificateSummary certificate={upload.data.certificate} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from '@/api';
+import { renderWithProviders } from '@/testing/render';
+import AdminUploadPage from './admin-upload-page';
+import { makeCertificate } from './test-data';
+import UserUploadPage from './user-upload-page';
+
+vi.mock('@/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/api')>();
+  return { ...actual, uploadCertificate: vi.fn() };
+});
+
+const ADMIN = { id: 'aaaaaaaa-0000-4000-8000-000000000001', role: 'admin', email: 'admin@example.com' };
+const MEMBER = { id: 'bbbbbbbb-0000-4000-8000-000000000002', role: 'user', email: 'user@example.com' };
+
+function chooseFile(file: File) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+function pngFile(name = 'diploma.png', size = 1536 * 1024): File {
+  const file = new File(['\x89PNG'], name, { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+beforeEach(() => {
+  notifications.clean();
+  vi.mocked(api.uploadCertificate).mockReset();
+});
+
+describe('AdminUploadPage', () => {
+  it("shows non-admins the spec's access panel", () => {
+    renderWithProviders(<AdminUploadPage />, { user: MEMBER });
+    expect(screen.getByRole('heading', { name: 'Admin Access Required' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Only administrators can upload certificates through this interface'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to Home' })).toBeInTheDocument();
+  });
+
+  it('uploads the chosen file as the admin and shows the stored certificate', async () => {
+    const stored = makeCertificate({ certificate_name: 'diploma.png', verification_status: 'verified' });
+    vi.mocked(api.uploadCertificate).mockResolvedValue({
+      message: 'Certificate uploaded successfully',
+      imageUrl: stored.image_url,
+      certificate: stored,
+    });
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    expect(screen.getByRole('heading', { name: 'Admin Certificate Upload' })).toBeInTheDocument();
+    expect(screen.getByText('Upload certificates as an administrator')).toBeInTheDocument();
+
+    chooseFile(pngFile());
+    expect(await screen.findByText('(1.50 MB)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+
+    const result = await screen.findByRole('region', { name: 'Upload result' });
+    expect(
+      within(result).getByRole('heading', { name: 'Certificate uploaded successfully' }),
+    ).toBeInTheDocument();
+    expect(within(result).getByText('verified')).toBeInTheDocument();
+    expect(within(result).getByRole('img', { name: 'diploma.png' })).toHaveAttribute('src', stored.image_url);
+    expect(within(result).getByText(stored.id.slice(-8))).toBeInTheDocument();
+    expect(api.uploadCertificate).toHaveBeenCalledWith({
+      fileData: expect.stringMatching(/^data:image\/png;base64,/),
+      userId: ADMIN.id,
+      mode: 'process',
+      fileName: 'diploma.png',
+    });
+  });
+
+  it('shows the existing certificate clearly when the file is a duplicate (409)', async () => {
+    const existing = makeCertificate({ certificate_name: 'Original diploma' });
+    vi.mocked(api.uploadCertificate).mockRejectedValue(
+      new api.ApiError('Certificate already exists.', {
+        status: 409,
+        body: { error: 'Certificate already exists.', certificate: existing },
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
+
+    const section = await screen.findByRole('region', { name: 'Existing certificate' });
+    expect(within(section).getByText('Already registered')).toBeInTheDocument();
+    expect(within(section).getByText(/Certificate already exists\./)).toBeInTheDocument();
+    expect(within(section).getByText('Original diploma')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Error:' })).not.toBeInTheDocument();
+  });
+
+  it("shows other failures in a dismissible 'Error:' banner", async () => {
+    vi.mocked(api.uploadCertificate).mockRejectedValue(new api.ApiError('Upload failed', { status: 500 }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    chooseFile(pngFile());
+    await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
+
+    const banner = await screen.findByRole('alert', { name: 'Error:' });
+    expect(banner).toHaveTextContent('Upload failed');
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByRole('alert', { name: 'Error:' })).not.toBeInTheDocument();
+  });
+
+  it('applies the file rules with the spec alerts', async () => {
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a file first.');
+
+    chooseFile(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
+    );
+
+    chooseFile(pngFile('big.png', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 10MB');
+    expect(api.uploadCertificate).not.toHaveBeenCalled();
+  });
+});
+
+describe('UserUploadPage', () => {
+  it("uploads with the caller's own id and says the certificate awaits review", async () => {
+    const stored = makeCertificate({ verification_status: 'pending', user_id: MEMBER.id });
+    vi.mocked(api.uploadCertificate).mockResolvedValue({
+      message: 'Certificate uploaded successfully',
+      imageUrl: stored.image_url,
+      certificate: stored,
+    });
+    const { user } = renderWithProviders(<UserUploadPage />, { user: MEMBER });
+    chooseFile(pngFile('mine.png'));
+    await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
+
+    const result = await screen.findByRole('region', { name: 'Upload result' });
+    expect(within(result).getByText('pending')).toBeInTheDocument();
+    expect(within(result).getByText(/pending review/)).toBeInTheDocument();
+    expect(vi.mocked(api.uploadCertificate).mock.calls[0]?.[0]).toMatchObject({
+      userId: MEMBER.id,
+      fileName: 'mine.png',
+    });
+  });
+});
