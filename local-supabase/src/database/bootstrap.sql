@@ -367,6 +367,12 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- Only for statements issued as postgres: the real owners (and anyone else) keep normal behaviour.
+  -- Inside a SECURITY DEFINER function the caller's role is the `role` setting, or the login role.
+  if (case when current_setting('role') = 'none' then session_user::text else current_setting('role') end)
+     <> 'postgres' then
+    return;
+  end if;
   update pg_catalog.pg_class
   set relowner = 'postgres'::regrole
   where oid in ('auth.users'::regclass, 'auth.identities'::regclass,
