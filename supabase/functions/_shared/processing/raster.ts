@@ -37,7 +37,8 @@ export function toGray(
  * resampling that keeps thin strokes and gives the same result for an image and its resized copy.
  */
 export function resizeArea(source: GrayRaster, width: number, height: number): GrayRaster {
-  const target = new Float64Array(width * height);
+  // Float32 halves the buffer; sums stay far below its 24-bit exact-integer range.
+  const target = new Float32Array(width * height);
   const scaleX = width / source.width;
   const scaleY = height / source.height;
   // Per source column: the one or two target columns it falls into and the share of each.

@@ -1,8 +1,9 @@
 /**
  * End to end on the generated sample certificates. Generate them first:
  *   npm run certificates:samples -- --out <dir>
- * and run with SAMPLE_CERTIFICATES_DIR=<dir>. Without the variable the samples are generated into
- * a temporary folder by the same script (needs Node and the root dev dependencies).
+ * and run with SAMPLE_CERTIFICATES_DIR=<dir>. Without the variable the test uses the generator's
+ * default folder, .local-supabase/sample-certificates/, generating it first if it has no manifest
+ * (needs Node and the root dev dependencies).
  */
 import assert from 'node:assert/strict';
 import {
@@ -20,17 +21,24 @@ interface ManifestEntry {
   expected: { sameAs?: string; editedOf?: string };
 }
 
+/** The samples folder: SAMPLE_CERTIFICATES_DIR, else the generator's default folder (generated if missing). */
 async function samplesDir(): Promise<string> {
   const fromEnv = Deno.env.get('SAMPLE_CERTIFICATES_DIR');
   if (fromEnv) return fromEnv;
-  const dir = await Deno.makeTempDir({ prefix: 'sample-certificates-' });
   const root = new URL('../../../../', import.meta.url).pathname;
-  const { success } = await new Deno.Command('npm', {
-    args: ['run', '-s', 'certificates:samples', '--', '--out', dir],
-    cwd: root,
-    stdout: 'null',
-  }).output();
-  assert.ok(success, 'generating the sample certificates failed');
+  const dir = `${root}.local-supabase/sample-certificates`;
+  const exists = await Deno.stat(`${dir}/manifest.json`).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    const { success } = await new Deno.Command('npm', {
+      args: ['run', '-s', 'certificates:samples', '--', '--out', dir],
+      cwd: root,
+      stdout: 'null',
+    }).output();
+    assert.ok(success, 'generating the sample certificates failed');
+  }
   return dir;
 }
 
