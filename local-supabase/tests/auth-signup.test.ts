@@ -63,6 +63,9 @@ describe('sign-up with email confirmation', () => {
     expect(current.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(current.user?.user_metadata).toMatchObject({ firstname: 'Ada', email_verified: true });
 
+    const [profile] = await sql`select status from public.profiles where auth_id = ${userId}`;
+    expect(profile?.status).toBe('active');
+
     // The link works once.
     const again = await followLink(link);
     expect(again.fragment.get('error_code')).toBe('otp_expired');
