@@ -11,7 +11,13 @@ import {
 } from '../../_shared/api-contract.ts';
 import { asCaller } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
-import { decodeDataUrl, processCertificateFile, sha256Hex } from '../../_shared/processing/mod.ts';
+import {
+  decodeDataUrl,
+  detectFileType,
+  processCertificateFile,
+  sha256Hex,
+  UnsupportedFileTypeError,
+} from '../../_shared/processing/mod.ts';
 import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -61,16 +67,19 @@ export async function uploadCertificate(
   }
 
   const bytes = decodeDataUrl(input.fileData, MAX_FILE_BYTES);
-  const processed = await processCertificateFile(bytes);
+  if (!detectFileType(bytes)) throw new UnsupportedFileTypeError();
+  const fileHash = await sha256Hex(bytes);
 
-  // Cheap early answers before any object is written; the unique index still decides races.
+  // Cheap early answers before OCR and before any object is written; the unique index still decides races.
   const owner = await asCaller(deps.sql, user, async (tx) => {
-    const [duplicate] = await tx`select 1 from public.certificates where file_hash = ${processed.fileHash}`;
+    const [duplicate] = await tx`select 1 from public.certificates where file_hash = ${fileHash}`;
     const [profile] = await tx`select 1 from public.profiles where auth_id = ${input.userId}`;
     return { duplicate: Boolean(duplicate), exists: Boolean(profile) };
   });
-  if (owner.duplicate) throw await duplicateOf(deps, user, processed.fileHash);
+  if (owner.duplicate) throw await duplicateOf(deps, user, fileHash);
   if (!owner.exists) throw new HttpError(404, 'User not found');
+
+  const processed = await processCertificateFile(bytes);
 
   const id = crypto.randomUUID();
   const storagePath = `${input.userId}/${id}.${processed.detected.extension}`;

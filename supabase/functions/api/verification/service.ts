@@ -21,9 +21,11 @@ import { asCaller, type Tx } from '../../_shared/db.ts';
 import {
   compareFingerprints,
   decodeDataUrl,
+  detectFileType,
   processCertificateFile,
   type ProcessedCertificateFile,
   sha256Hex,
+  UnsupportedFileTypeError,
 } from '../../_shared/processing/mod.ts';
 import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
 import type { AppDeps } from '../deps.ts';
@@ -66,13 +68,11 @@ function sameDocument(processed: ProcessedCertificateFile, candidate: Candidate)
     .sameDocument;
 }
 
-async function findMatch(tx: Tx, processed: ProcessedCertificateFile): Promise<Match | null> {
-  const [exact] = await tx<
-    Candidate[]
-  >`select * from private.find_certificate_by_file_hash(${processed.fileHash})`;
-  if (exact) return { candidate: exact, channel: 'exact_file', outcome: outcomeOf(exact) };
-  if (!processed.contentHash) return null;
+const findByFileHash = async (tx: Tx, fileHash: string) =>
+  (await tx<Candidate[]>`select * from private.find_certificate_by_file_hash(${fileHash})`)[0];
 
+async function findByContent(tx: Tx, processed: ProcessedCertificateFile): Promise<Match | null> {
+  if (!processed.contentHash) return null;
   const sameText = await tx<Candidate[]>`
     select * from private.find_certificates_by_content_hash(${processed.contentHash})`;
   const confirmed = sameText
@@ -103,7 +103,10 @@ export interface VerifyRequestContext {
   clientAddress: string;
 }
 
-/** POST /verification/verify. Every attempt is logged (hashes and outcome, never bytes or text). */
+/**
+ * POST /verification/verify. Every attempt is logged (hashes and outcome, never bytes or text); the
+ * content hash is logged only when it was computed, i.e. when the exact file was not found.
+ */
 export async function verifyCertificate(
   deps: AppDeps,
   caller: Caller,
@@ -111,18 +114,32 @@ export async function verifyCertificate(
   context: VerifyRequestContext,
 ): Promise<VerificationResult> {
   const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
-  const processed = await processCertificateFile(bytes);
+  const detected = detectFileType(bytes);
+  if (!detected) throw new UnsupportedFileTypeError();
+  const fileHash = await sha256Hex(bytes);
   const requesterHash = await sha256Hex(`${deps.env.ipHashSalt}:${context.clientAddress}`);
 
-  const match = await asCaller(deps.sql, caller, async (tx) => {
-    const match = await findMatch(tx, processed);
-    await tx`
-      select private.record_verification_attempt(
-        ${processed.fileHash}, ${processed.contentHash}, ${processed.size}, ${processed.detected.mimeType},
-        ${match?.outcome === 'valid'}, ${match?.outcome ?? 'not_found'}, ${match?.channel ?? null},
-        ${match?.candidate.id ?? null}, ${requesterHash})`;
-    return match;
-  });
+  // The exact file needs only its hash; text extraction (OCR) runs only when that misses.
+  const exact = await asCaller(deps.sql, caller, (tx) => findByFileHash(tx, fileHash));
+  let match: Match | null = exact
+    ? { candidate: exact, channel: 'exact_file', outcome: outcomeOf(exact) }
+    : null;
+  let contentHash: string | null = null;
+  if (!match) {
+    const processed = await processCertificateFile(bytes);
+    contentHash = processed.contentHash;
+    match = await asCaller(deps.sql, caller, (tx) => findByContent(tx, processed));
+  }
+
+  await asCaller(
+    deps.sql,
+    caller,
+    (tx) => tx`
+    select private.record_verification_attempt(
+      ${fileHash}, ${contentHash}, ${bytes.length}, ${detected.mimeType},
+      ${match?.outcome === 'valid'}, ${match?.outcome ?? 'not_found'}, ${match?.channel ?? null},
+      ${match?.candidate.id ?? null}, ${requesterHash})`,
+  );
 
   const verified = match?.outcome === 'valid';
   let imageUrl: string | null = null;
@@ -155,7 +172,7 @@ export async function verifyCertificate(
           imageUrl,
         }
       : null,
-    uploadedFile: { size: processed.size, type: processed.detected.mimeType, hash: processed.fileHash },
+    uploadedFile: { size: bytes.length, type: detected.mimeType, hash: fileHash },
     matchChannel: match?.channel ?? null,
     outcome: match?.outcome ?? 'not_found',
   };
