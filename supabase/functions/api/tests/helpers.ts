@@ -131,7 +131,10 @@ export interface SampleEntry {
   expected: { sameAs?: string; editedOf?: string };
 }
 
-const samplesDir = () => env('SAMPLE_CERTIFICATES_DIR');
+/** Where `npm run certificates:samples` writes by default; SAMPLE_CERTIFICATES_DIR overrides it. */
+const DEFAULT_SAMPLES_DIR = new URL('../../../../.local-supabase/sample-certificates', import.meta.url)
+  .pathname;
+const samplesDir = () => Deno.env.get('SAMPLE_CERTIFICATES_DIR') ?? DEFAULT_SAMPLES_DIR;
 
 export function sampleBytes(path: string): Uint8Array {
   return new Uint8Array(readFileSync(join(samplesDir(), path)));
