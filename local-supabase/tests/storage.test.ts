@@ -198,6 +198,25 @@ describe('objects with the service key', () => {
     expect(await down.data?.text()).toBe('hello');
     expect(down.data?.type).toBe('text/plain');
 
+    expect((await client.exists('docs/hello.txt')).data).toBe(true);
+    expect((await client.exists('docs/absent.txt')).data).toBe(false);
+    expect((await client.info('docs/hello.txt')).data).toMatchObject({
+      name: 'docs/hello.txt',
+      bucketId: BUCKET,
+      size: 5,
+      contentType: 'text/plain',
+    });
+    const direct = await fetch(`${apiUrl}/storage/v1/object/${BUCKET}/docs/hello.txt?download=greeting.txt`, {
+      headers: { authorization: `Bearer ${keys.serviceRoleKey}` },
+    });
+    expect(direct.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''greeting.txt");
+    const etag = direct.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const cached = await fetch(`${apiUrl}/storage/v1/object/${BUCKET}/docs/hello.txt`, {
+      headers: { authorization: `Bearer ${keys.serviceRoleKey}`, 'if-none-match': etag },
+    });
+    expect(cached.status).toBe(304);
+
     await client.upload('docs/sub/deeper.txt', 'x');
     const listed = await client.list('docs');
     expect(listed.data?.map((e) => [e.name, e.id === null])).toEqual([

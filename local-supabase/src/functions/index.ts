@@ -39,7 +39,10 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-/** Inherited so Deno finds its npm cache and the registry (proxies, custom registry). */
+/**
+ * Inherited so Deno finds its npm cache and can reach the registry on a first run: proxies, a custom
+ * registry, and the certificate authorities npm and Node are told to trust.
+ */
 const PASSED_ENV = [
   'PATH',
   'HOME',
@@ -51,6 +54,11 @@ const PASSED_ENV = [
   'HTTP_PROXY',
   'HTTPS_PROXY',
   'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
 ];
 
 const json = (status: number, body: unknown) => Response.json(body, { status });

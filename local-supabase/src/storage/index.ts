@@ -337,6 +337,37 @@ export async function createStorageService(ctx: StackContext): Promise<StackServ
     return sendObject(c, bucket.id, await findObjectAsAdmin(bucket.id, name));
   });
 
+  // supabase-js's info() and exists(): the object's details, looked up as the caller.
+  app.get('/object/info/:bucket/:name{.+}', async (c) => {
+    const who = await caller(c);
+    const bucket = await findBucket(c.req.param('bucket'));
+    const name = validateObjectName(c.req.param('name'));
+    const rows = await asCaller(
+      sql,
+      who,
+      requestInfo(c, 'storage.object.info'),
+      (tx) => tx<(ObjectRow & { created_at: Date; user_metadata: unknown })[]>`
+        select id, name, version, metadata, user_metadata, created_at, updated_at from storage.objects
+        where bucket_id = ${bucket.id} and name = ${name}`,
+    );
+    const row = rows[0];
+    if (!row) throw errors.noSuchKey();
+    const meta = row.metadata ?? {};
+    return c.json({
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      bucket_id: bucket.id,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: row.user_metadata ?? {},
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    });
+  });
+
   const download = async (c: Context) => {
     const who = await caller(c);
     const bucket = await findBucket(c.req.param('bucket') ?? '');
