@@ -60,7 +60,8 @@ describe('admin user endpoints', () => {
     expect(data.aud).toBe('authenticated');
     // Other test files add users to the same stack concurrently, so totals are compared loosely.
     expect(data.total).toBeGreaterThanOrEqual(3);
-    expect(data).toMatchObject({ nextPage: 2, lastPage: Math.ceil(data.total / 2) });
+    // supabase-js reads only one digit of each Link page number, so lastPage is checked on the raw header.
+    expect(data.nextPage).toBe(2);
 
     const raw = await authFetch(env, '/admin/users?page=2&per_page=2', { bearer: env.serviceRoleKey });
     const total = Number(raw.headers.get('x-total-count'));
