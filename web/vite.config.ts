@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   server: { port: 5173, strictPort: false },
-  build: { sourcemap: true },
+  build: { sourcemap: true, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

@@ -1,7 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { HTTP_TIMEOUT_MS, USER_ROLES, type UserRole } from '@contract';
-import { supabase } from '@/lib/supabase';
-import { ApiError, TIMEOUT_MESSAGE } from './client';
+import type { UserRole } from '@contract';
+import { getSupabase } from '@/lib/supabase';
+import { ApiError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE } from './client';
 import { getMyProfile } from './users';
 
 /** The signed-in user as the app keeps it (spec section 3); every field is a string, '' when unknown. */
@@ -89,8 +89,11 @@ function metadataString(metadata: Record<string, unknown> | undefined, key: stri
   return typeof value === 'string' ? value : '';
 }
 
+/** The contract's USER_ROLES, repeated so this entry-path module does not load zod (a test checks them). */
+export const KNOWN_ROLES: readonly UserRole[] = ['user', 'moderator', 'admin'];
+
 function isUserRole(value: unknown): value is UserRole {
-  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
+  return typeof value === 'string' && (KNOWN_ROLES as readonly string[]).includes(value);
 }
 
 function displayName(firstname: string, lastname: string, username: string, email: string): string {
@@ -141,14 +144,16 @@ async function sessionUserFrom(user: User): Promise<SessionUser> {
 
 /** POST /auth/login: password sign-in, then the profile for the role. */
 export async function login(input: LoginInput): Promise<LoginResponse> {
-  const { data, error } = await withTimeout(supabase.auth.signInWithPassword(input));
+  const { data, error } = await withTimeout(
+    getSupabase().then((supabase) => supabase.auth.signInWithPassword(input)),
+  );
   if (error) throw toApiError(error, 'Login failed');
   if (!data.user) throw new ApiError('Login failed', { status: 0 });
   try {
     return { message: 'Success', parsedUser: await sessionUserFrom(data.user) };
   } catch (profileError) {
     // A profile the API refuses (inactive or banned account) must not leave a half-signed-in session.
-    await supabase.auth.signOut({ scope: 'local' });
+    await (await getSupabase()).auth.signOut({ scope: 'local' });
     throw profileError;
   }
 }
@@ -160,14 +165,16 @@ export async function login(input: LoginInput): Promise<LoginResponse> {
  */
 export async function register(input: RegisterInput): Promise<RegisterResponse> {
   const { data, error } = await withTimeout(
-    supabase.auth.signUp({
-      email: input.email,
-      password: input.password,
-      options: {
-        data: { firstname: input.firstname.trim(), lastname: input.lastname.trim() },
-        emailRedirectTo: confirmationRedirectUrl(),
-      },
-    }),
+    getSupabase().then((supabase) =>
+      supabase.auth.signUp({
+        email: input.email,
+        password: input.password,
+        options: {
+          data: { firstname: input.firstname.trim(), lastname: input.lastname.trim() },
+          emailRedirectTo: confirmationRedirectUrl(),
+        },
+      }),
+    ),
   );
   if (error) throw toApiError(error, 'Registration failed');
   if (data.user && Array.isArray(data.user.identities) && data.user.identities.length === 0) {
@@ -179,7 +186,13 @@ export async function register(input: RegisterInput): Promise<RegisterResponse> 
 /** Sends the sign-up confirmation mail again. */
 export async function resendVerification(email: string): Promise<void> {
   const { error } = await withTimeout(
-    supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: confirmationRedirectUrl() } }),
+    getSupabase().then((supabase) =>
+      supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: confirmationRedirectUrl() },
+      }),
+    ),
   );
   if (error) throw toApiError(error, 'Failed to resend verification email');
 }
@@ -187,17 +200,17 @@ export async function resendVerification(email: string): Promise<void> {
 /** Ends the session on the server and in this browser; the local part happens even when offline. */
 export async function logout(): Promise<void> {
   try {
-    const { error } = await withTimeout(supabase.auth.signOut());
+    const { error } = await withTimeout(getSupabase().then((supabase) => supabase.auth.signOut()));
     if (error) throw error;
   } catch (error) {
     console.warn('Server sign-out failed; clearing the local session:', error);
-    await supabase.auth.signOut({ scope: 'local' });
+    await (await getSupabase()).auth.signOut({ scope: 'local' });
   }
 }
 
 /** The stored session (refreshed first if its access token expired), or null. */
 export async function getSession(): Promise<Session | null> {
-  const { data, error } = await supabase.auth.getSession();
+  const { data, error } = await (await getSupabase()).auth.getSession();
   if (error) throw toApiError(error, 'Failed to restore the session');
   return data.session;
 }
@@ -212,11 +225,20 @@ export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_U
 
 /** Subscribes to session changes (other tabs, refresh, the confirmation link); returns the unsubscribe. */
 export function onAuthStateChange(listener: (event: AuthEvent, session: Session | null) => void): () => void {
-  const { data } = supabase.auth.onAuthStateChange((event, session) => {
-    const known: AuthEvent[] = ['SIGNED_IN', 'SIGNED_OUT', 'TOKEN_REFRESHED', 'USER_UPDATED'];
-    listener(known.includes(event as AuthEvent) ? (event as AuthEvent) : 'OTHER', session);
+  const known: AuthEvent[] = ['SIGNED_IN', 'SIGNED_OUT', 'TOKEN_REFRESHED', 'USER_UPDATED'];
+  let unsubscribe: (() => void) | undefined;
+  let cancelled = false;
+  void getSupabase().then((supabase) => {
+    if (cancelled) return;
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      listener(known.includes(event as AuthEvent) ? (event as AuthEvent) : 'OTHER', session);
+    });
+    unsubscribe = () => data.subscription.unsubscribe();
   });
-  return () => data.subscription.unsubscribe();
+  return () => {
+    cancelled = true;
+    unsubscribe?.();
+  };
 }
 
 /** Builds the session user for a session reported by `onAuthStateChange`. */

@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { createApiClient, type ApiRequest } from './client';
 
 /** The app's client for `${supabaseUrl}/functions/v1/api`, sending the session's token when signed in. */
@@ -8,7 +8,7 @@ export const apiRequest: ApiRequest = createApiClient({
   anonKey: env.supabaseAnonKey,
   async getAccessToken() {
     // getSession refreshes an expired access token before handing it out.
-    const { data } = await supabase.auth.getSession();
+    const { data } = await (await getSupabase()).auth.getSession();
     return data.session?.access_token ?? null;
   },
 });

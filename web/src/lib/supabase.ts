@@ -1,16 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
-import { env } from '@/config/env';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+let client: Promise<SupabaseClient> | undefined;
 
 /**
- * The app's single Supabase client. Only `src/api/` may use it; everything else goes through the
- * adapter so the screens never depend on Supabase directly.
+ * The app's single Supabase client. supabase-js is loaded on first use, so the landing page paints
+ * before it arrives. Only `src/api/` may use it; everything else goes through the adapter.
  */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: {
-    persistSession: true,
-    autoRefreshToken: true,
-    // The confirmation link lands on /login with the session in the URL hash.
-    detectSessionInUrl: true,
-    flowType: 'implicit',
-  },
-});
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import('./supabase-client').then((module) => module.createSupabaseClient());
+  return client;
+}

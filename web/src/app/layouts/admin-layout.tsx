@@ -9,7 +9,7 @@ import {
   IconLogout,
   IconUsers,
 } from '@tabler/icons-react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ColorSchemeToggle, FullPageSpinner, type LoginRedirectState } from '@/components';
 import { paths } from '@/config/paths';
 import { useSession } from '@/session';
@@ -64,9 +64,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         return (
           <MantineNavLink
             key={link.to}
-            component={NavLink}
+            component={Link}
             to={link.to}
-            end
             label={link.label}
             leftSection={link.icon}
             active={active}
@@ -77,7 +76,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       })}
       <Box mt="auto">
         <MantineNavLink
-          component={NavLink}
+          component={Link}
           to={paths.home}
           label="Go back to Client"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
