@@ -56,7 +56,13 @@ export async function removeState(dataDir: string): Promise<void> {
 export function readRunningState(dataDir: string): StackState | undefined {
   const file = path.join(dataDir, STATE_FILE);
   if (!existsSync(file)) return undefined;
-  const parsed = stateSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = stateSchema.safeParse(raw);
   if (!parsed.success || !isAlive(parsed.data.pid)) return undefined;
   return parsed.data;
 }
