@@ -111,7 +111,7 @@ interface Measurement {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 async function measure(token: string, scenario: Scenario, rows: number): Promise<Measurement> {
   const channels = new Map<string, number>();
