@@ -37,6 +37,7 @@ export function CertificateDetailModal({
       size="xl"
       fullScreen={narrow}
       scrollAreaComponent={ScrollArea.Autosize}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {certificate ? (
         <Stack>

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteUser } from '@/api';
 import { removeUser } from './cache';
-import { userKeys } from './keys';
+import { userKeys, type UserChangeInput } from './keys';
 
 /** Deletes a user; the row is removed and the stats reload. */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (authId: string) => deleteUser(authId),
-    onSuccess: async (_response, authId) => {
+    mutationKey: userKeys.change('delete'),
+    mutationFn: ({ authId }: UserChangeInput) => deleteUser(authId),
+    onSuccess: async (_response, { authId }) => {
       removeUser(queryClient, authId);
       await queryClient.invalidateQueries({ queryKey: userKeys.stats() });
     },

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '@contract';
 import { updateUserRole } from '@/api';
 import { replaceUser } from './cache';
-import { userKeys } from './keys';
+import { userKeys, type UserChangeInput } from './keys';
 
-export interface UpdateRoleInput {
-  authId: string;
+export interface UpdateRoleInput extends UserChangeInput {
   role: UserRole;
 }
 
@@ -13,6 +12,7 @@ export interface UpdateRoleInput {
 export function useUpdateUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userKeys.change('role'),
     mutationFn: ({ authId, role }: UpdateRoleInput) => updateUserRole(authId, role),
     onSuccess: async ({ user }) => {
       replaceUser(queryClient, user);

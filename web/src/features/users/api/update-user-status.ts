@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus } from '@contract';
 import { updateUserStatus } from '@/api';
 import { replaceUser } from './cache';
-import { userKeys } from './keys';
+import { userKeys, type UserChangeInput } from './keys';
 
-export interface UpdateStatusInput {
-  authId: string;
+export interface UpdateStatusInput extends UserChangeInput {
   status: UserStatus;
 }
 
@@ -13,6 +12,7 @@ export interface UpdateStatusInput {
 export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userKeys.change('status'),
     mutationFn: ({ authId, status }: UpdateStatusInput) => updateUserStatus(authId, status),
     onSuccess: async ({ user }) => {
       replaceUser(queryClient, user);
