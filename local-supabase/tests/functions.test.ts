@@ -121,6 +121,14 @@ describe('proxying to a function', () => {
     });
   });
 
+  it('works with the prefix stripped, as the gateway forwards requests', async () => {
+    const response = await service.app.fetch(
+      new Request(`${apiUrl}/echo/x?y=1`, { method: 'POST', headers: bearer(keys.anonKey), body: '{"a":1}' }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ path: '/echo/x', query: '?y=1', body: '{"a":1}' });
+  });
+
   it('answers supabase-js functions.invoke and keeps response headers', async () => {
     const client = new FunctionsClient(`${apiUrl}/functions/v1`, { headers: bearer(userToken) });
     const { data, error, response } = await client.invoke<Echo>('echo', { body: { hello: 'world' } });

@@ -189,8 +189,10 @@ export async function createFunctionsService(
       console.error(`[functions:${name}] boot failed: ${error.message}`);
       return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
     }
+    // The gateway strips /functions/v1 (base path '/'); a Hono mount keeps it (base path '/functions/v1').
+    const base = basePath(c).replace(/\/+$/, '');
     const url = new URL(c.req.url);
-    return proxy(c.req.raw, port, url.pathname.slice(basePath(c).length) + url.search);
+    return proxy(c.req.raw, port, url.pathname.slice(base.length) + url.search);
   }
 
   const app = new Hono();
