@@ -215,8 +215,12 @@ It is a measurement, not a test: numbers depend on the machine and on what else 
 
 **Machine:** ${machine()}.
 
-**Method:** a throwaway local stack (scripts/with-test-stack.ts: embedded Postgres 17, the gateway,
-the api function in Deno). The demo admin uploads the ~1 MB and ~5 MB sample certificates; the table is
+**Method:** a throwaway local stack (scripts/with-test-stack.ts: embedded Postgres 17, auth, storage,
+the api function in Deno), ${
+    process.env.FUNCTION_URL
+      ? 'the function served directly (FUNCTION_URL) rather than through the gateway'
+      : 'called through the gateway'
+  }. The demo admin uploads the ~1 MB and ~5 MB sample certificates; the table is
 then filled with synthetic verified certificates (random hashes, realistic text) to the row count shown.
 Each scenario: one warm-up request, then ${REQUESTS} sequential requests for p50/p95, then ${REQUESTS}
 requests with ${CONCURRENCY} in flight for throughput. Calls are made as the admin, who is exempt from
@@ -227,6 +231,9 @@ which needs OCR of the upload). "Matched" lists what the API answered.
 | Certificates in table | Scenario | p50 (ms) | p95 (ms) | Throughput (req/s) | Matched |
 |---:|---|---:|---:|---:|---|
 ${table}
+
+The machine is shared (2 cores, other builds and tests running), so single numbers are noisy: compare
+orders of magnitude, and rerun before drawing finer conclusions.
 
 **Reading:** an exact match costs decoding, type sniffing and one SHA-256 before an index probe on
 \`file_hash\` (unique); only when that misses does the function extract text (OCR or the PDF text
