@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '@/components';
+import { FullPageSpinner, RequireAuth } from '@/components';
 import { paths } from '@/config/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: page(() => import('@/features/landing/home-page')) },
       { path: paths.about, lazy: page(() => import('@/features/landing/about-page')) },
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
     path: paths.admin.root,
     element: <AdminLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: adminUpload },
       { path: paths.admin.certificates, lazy: adminUpload },

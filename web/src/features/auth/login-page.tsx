@@ -71,7 +71,7 @@ export default function LoginPage() {
         }, LOGIN_TOAST_MS);
       },
       onError: (error) => {
-        console.error('Login failed:', error);
+        console.warn('Login failed:', error);
         if (error.code === AUTH_ERROR_CODES.invalidCredentials) {
           form.setFieldError('password', AUTH_MESSAGES.invalidCredentialsField);
           setDialog('invalid-credentials');
@@ -97,7 +97,7 @@ export default function LoginPage() {
         });
       },
       onError: (error) => {
-        console.error('Resend verification failed:', error);
+        console.warn('Resend verification failed:', error);
         notifications.show({
           color: 'red',
           title: 'Could not resend the email',

@@ -45,7 +45,7 @@ export default function RegisterPage() {
         redirectTimer.current = setTimeout(() => navigate(paths.login), REGISTER_TOAST_MS);
       },
       onError: (error) => {
-        console.error('Registration failed:', error);
+        console.warn('Registration failed:', error);
         if (error.message.startsWith('For security purposes')) {
           setDialog({ kind: 'timeout', message: error.message });
         } else if (error.code === AUTH_ERROR_CODES.userAlreadyExists) {

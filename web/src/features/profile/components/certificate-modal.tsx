@@ -50,7 +50,7 @@ export function CertificateModal({
       const { blob, fileName } = await downloadCertificateFile(certificate);
       saveBlob(blob, fileName);
     } catch (error) {
-      console.error('Download failed:', error);
+      console.warn('Download failed:', error);
       notifications.show({ color: 'red', title: 'Download failed', message: errorMessage(error) });
     } finally {
       setDownloading(false);
