@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CertificateStats } from '@contract';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,9 @@ vi.mock('@/api', async (importOriginal) => {
     rejectCertificate: vi.fn(),
   };
 });
+
+// The whole web suite shares two cores; give async screens more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine's dropdown transition does not finish in jsdom, so options are looked up with `hidden: true`.
 const ADMIN = { id: 'admin-id', role: 'admin', email: 'admin@example.com' };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@/api';
 import { currentPath, renderWithProviders } from '@/testing/render';
@@ -15,6 +15,9 @@ vi.mock('@/api', async (importOriginal) => {
     unrevokeCertificate: vi.fn(),
   };
 });
+
+// The whole web suite shares two cores; give async screens more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = { id: 'admin-id', role: 'admin', email: 'admin@example.com' };
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@/api';
 import { renderWithProviders } from '@/testing/render';
@@ -11,6 +11,9 @@ vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
   return { ...actual, uploadCertificate: vi.fn() };
 });
+
+// The whole web suite shares two cores; give async screens more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = { id: 'aaaaaaaa-0000-4000-8000-000000000001', role: 'admin', email: 'admin@example.com' };
 const MEMBER = { id: 'bbbbbbbb-0000-4000-8000-000000000002', role: 'user', email: 'user@example.com' };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, UserStats } from '@contract';
@@ -18,6 +18,9 @@ vi.mock('@/api', async (importOriginal) => {
     deleteUser: vi.fn(),
   };
 });
+
+// The whole web suite shares two cores; give async screens more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Opens a Mantine select and picks an option from its own listbox. The dropdown transition does not

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationResult } from '@contract';
 import * as api from '@/api';
@@ -9,6 +9,9 @@ vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
   return { ...actual, getVerificationStats: vi.fn(), verifyCertificate: vi.fn() };
 });
+
+// The whole web suite shares two cores; give async screens more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const FILE_HASH = 'a1b2c3d4'.repeat(8);
 const CONTENT_HASH = 'e5f6a7b8'.repeat(8);
@@ -44,6 +47,12 @@ function chooseFile(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** Chooses an acceptable file and waits until the page shows it (the dropzone reads files asynchronously). */
+async function chooseValidFile(file: File) {
+  chooseFile(file);
+  await screen.findByText(file.name);
 }
 
 async function renderPage() {
@@ -135,7 +144,7 @@ describe('VerificationPage', () => {
   it('shows a verified exact-file match with details and shortened hashes', async () => {
     vi.mocked(api.verifyCertificate).mockResolvedValue(result({}));
     const { user } = await renderPage();
-    chooseFile(pngFile());
+    await chooseValidFile(pngFile());
     await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
 
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
@@ -167,7 +176,7 @@ describe('VerificationPage', () => {
       }),
     );
     const { user } = await renderPage();
-    chooseFile(pngFile());
+    await chooseValidFile(pngFile());
     await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
 
     expect(
@@ -189,7 +198,7 @@ describe('VerificationPage', () => {
       result({ verified: false, outcome, message: `Certificate is ${outcome}` }),
     );
     const { user } = await renderPage();
-    chooseFile(pngFile());
+    await chooseValidFile(pngFile());
     await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
 
     const panel = await screen.findByRole('region', { name: 'Verification result' });
@@ -211,7 +220,7 @@ describe('VerificationPage', () => {
       }),
     );
     const { user } = await renderPage();
-    chooseFile(pngFile());
+    await chooseValidFile(pngFile());
     await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
 
     expect(await screen.findByRole('heading', { name: 'Certificate Not Found ✗' })).toBeInTheDocument();
@@ -229,7 +238,7 @@ describe('VerificationPage', () => {
     vi.mocked(api.verifyCertificate).mockResolvedValueOnce(result({}));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await renderPage();
-    chooseFile(pngFile());
+    await chooseValidFile(pngFile());
     await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
 
     const banner = await screen.findByRole('alert');
@@ -240,7 +249,7 @@ describe('VerificationPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
-    chooseFile(pngFile('another.png'));
+    await chooseValidFile(pngFile('another.png'));
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Certificate Verified ✓' })).not.toBeInTheDocument(),
     );
