@@ -71,7 +71,7 @@ describe('AllCertificatesPage', () => {
         makeCertificate({ certificate_name: 'Old', revoked: true, revoked_at: '2025-04-01T09:30:00Z' }),
       ]),
     );
-    await renderAsAdmin();
+    const { user } = await renderAsAdmin();
 
     expect(await screen.findByText('3 certificates')).toBeInTheDocument();
     expect(api.listCertificates).toHaveBeenCalledWith(
@@ -86,6 +86,9 @@ describe('AllCertificatesPage', () => {
       expect.anything(),
     );
 
+    expect(screen.queryByRole('region', { name: 'Certificate statistics' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stats' }));
+    expect(screen.getByRole('button', { name: 'Stats' })).toHaveAttribute('aria-pressed', 'true');
     const stats = screen.getByRole('region', { name: 'Certificate statistics' });
     expect(within(stats).getByText('Total Certificates').nextSibling).toHaveTextContent('3');
     expect(within(stats).getByText('Total Storage').nextSibling).toHaveTextContent('3.00 MB');

@@ -27,7 +27,7 @@ import { countLine, summarisePages } from './lib/pagination';
 export default function AllCertificatesPage() {
   const { isAdmin } = useSession();
   const [filters, setFilters] = useState<CertificateListFilters>(DEFAULT_CERTIFICATE_FILTERS);
-  const [statsOpen, setStatsOpen] = useState(true);
+  const [statsOpen, setStatsOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Certificate | null>(null);

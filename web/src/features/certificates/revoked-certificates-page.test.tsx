@@ -70,7 +70,7 @@ describe('RevokedCertificatesPage', () => {
     vi.mocked(api.listRevokedCertificates).mockResolvedValue(
       makePage([revoked('A'), revoked('B'), revoked('C')]),
     );
-    await renderAsAdmin();
+    const { user } = await renderAsAdmin();
 
     expect(await screen.findByText('3 revoked certificates')).toBeInTheDocument();
     expect(api.listRevokedCertificates).toHaveBeenCalledWith(
@@ -78,6 +78,9 @@ describe('RevokedCertificatesPage', () => {
       expect.anything(),
     );
     expect(api.getCertificateStats).toHaveBeenCalledWith({ scope: 'revoked' }, expect.anything());
+    expect(screen.queryByRole('region', { name: 'Revoked certificate statistics' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stats' }));
+    expect(screen.getByRole('button', { name: 'Stats' })).toHaveAttribute('aria-pressed', 'true');
     const stats = screen.getByRole('region', { name: 'Revoked certificate statistics' });
     expect(within(stats).getByText('Total Revoked').nextSibling).toHaveTextContent('3');
     expect(within(stats).getByText('Total Storage').nextSibling).toHaveTextContent('5.00 KB');

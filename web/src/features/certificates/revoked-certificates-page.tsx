@@ -26,7 +26,7 @@ import { countLine, summarisePages } from './lib/pagination';
 export default function RevokedCertificatesPage() {
   const { isAdmin } = useSession();
   const [filters, setFilters] = useState<RevokedListFilters>(DEFAULT_REVOKED_FILTERS);
-  const [statsOpen, setStatsOpen] = useState(true);
+  const [statsOpen, setStatsOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<Certificate | null>(null);
