@@ -151,3 +151,19 @@ test('DELETE removes the user, their certificates and their stored files', async
   assert.equal((await db`select 1 from auth.users where id = ${target.userId}`).length, 0);
   assert.equal((await call('DELETE', `/users/${target.userId}`, { token: admin.token })).status, 404);
 });
+
+test('GET /users/me: any signed-in user reads only their own profile; anonymous callers get 401', async () => {
+  const fresh = await freshUser('self');
+  const own = await call<{ user: AdminUser }>('GET', '/users/me', { token: fresh.token });
+  assert.equal(own.status, 200);
+  assert.equal(own.body.user.auth_id, fresh.userId);
+  assert.equal(own.body.user.email, fresh.email);
+  assert.equal(own.body.user.role, 'user');
+
+  const admin = await demo('admin');
+  const adminOwn = await call<{ user: AdminUser }>('GET', '/users/me', { token: admin.token });
+  assert.equal(adminOwn.body.user.role, 'admin');
+  assert.equal(adminOwn.body.user.email, 'admin@example.com');
+
+  assert.equal((await call('GET', '/users/me', {})).status, 401);
+});

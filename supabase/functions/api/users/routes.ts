@@ -1,4 +1,7 @@
-/** Routes of /api/users (spec section 7): admin only; an admin cannot change or delete themself. */
+/**
+ * Routes of /api/users (spec section 7): admin only, except GET /me (any signed-in user's own
+ * profile); an admin cannot change or delete themself.
+ */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
@@ -7,15 +10,21 @@ import {
   uuidParamSchema,
 } from '../../_shared/api-contract.ts';
 import { parseJsonBody, parseParam } from '../../_shared/http/validation.ts';
-import { type AppEnv, requireAdmin } from '../context.ts';
+import { type AppEnv, requireAdmin, requireUser } from '../context.ts';
 import { smallBodyLimit } from '../limits.ts';
-import { deleteUser, listUsers, setUserRole, setUserStatus, userStats } from './service.ts';
+import { deleteUser, getOwnProfile, listUsers, setUserRole, setUserStatus, userStats } from './service.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.get('/', async (c) => {
   const user = await requireAdmin(c);
   return c.json({ data: await listUsers(c.get('deps'), user) });
+});
+
+/** Extension: the caller's own profile (any active signed-in user), for the web app's session. */
+userRoutes.get('/me', async (c) => {
+  const user = await requireUser(c);
+  return c.json({ user: await getOwnProfile(c.get('deps'), user) });
 });
 
 userRoutes.get('/stats', async (c) => {

@@ -31,6 +31,18 @@ export async function listUsers(deps: AppDeps, user: SignedIn): Promise<AdminUse
   return rows.map(toUser);
 }
 
+/** GET /users/me: the caller's own profile, read under RLS like every other query. */
+export async function getOwnProfile(deps: AppDeps, user: SignedIn): Promise<AdminUser> {
+  const [row] = await asCaller(
+    deps.sql,
+    user,
+    (tx) => tx<ProfileRow[]>`
+    select ${profileColumns(tx)} from public.profiles p where p.auth_id = ${user.userId}`,
+  );
+  if (!row) throw new HttpError(404, 'User not found');
+  return toUser(row);
+}
+
 /** GET /users/stats: computed in SQL by public.user_stats. */
 export async function userStats(deps: AppDeps, user: SignedIn): Promise<UserStats> {
   const [row] = await asCaller(
