@@ -92,14 +92,14 @@ describe('VerificationPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch stats');
     await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Verify Certificate' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Certificate file/ })).toBeInTheDocument();
   });
 
-  it("asks for a file first ('Please select a file first.')", async () => {
-    const { user } = await renderPage();
-    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select a file first.');
-    expect(api.verifyCertificate).not.toHaveBeenCalled();
+  it('offers Verify Certificate only once an acceptable file is chosen', async () => {
+    await renderPage();
+    expect(screen.queryByRole('button', { name: 'Verify Certificate' })).not.toBeInTheDocument();
+    await chooseValidFile(pngFile());
+    expect(screen.getByRole('button', { name: 'Verify Certificate' })).toBeEnabled();
   });
 
   it('rejects a file of another type with the spec alert', async () => {
@@ -108,20 +108,21 @@ describe('VerificationPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
     );
+    expect(screen.queryByRole('button', { name: 'Verify Certificate' })).not.toBeInTheDocument();
   });
 
   it('rejects a file over 10 MB with the spec alert', async () => {
     await renderPage();
     chooseFile(pngFile('huge.png', 10 * 1024 * 1024 + 1));
     expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 10MB');
+    expect(screen.queryByRole('button', { name: 'Verify Certificate' })).not.toBeInTheDocument();
   });
 
   it('shows the chosen file name and size, then disables the area while verifying', async () => {
     let finish: (value: VerificationResult) => void = () => undefined;
     vi.mocked(api.verifyCertificate).mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { user } = await renderPage();
-    chooseFile(pngFile('jane.png', 2048));
-    expect(await screen.findByText('jane.png')).toBeInTheDocument();
+    await chooseValidFile(pngFile('jane.png', 2048));
     expect(screen.getByText('(2.00 KB)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
@@ -145,7 +146,7 @@ describe('VerificationPage', () => {
     vi.mocked(api.verifyCertificate).mockResolvedValue(result({}));
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
-    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
     expect(screen.getByText('Certificate is valid')).toBeInTheDocument();
@@ -177,7 +178,7 @@ describe('VerificationPage', () => {
     );
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
-    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     expect(
       await screen.findByText(/Same content: the text of the uploaded file matches/),
@@ -199,7 +200,7 @@ describe('VerificationPage', () => {
     );
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
-    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     const panel = await screen.findByRole('region', { name: 'Verification result' });
     expect(within(panel).getByRole('heading', { name: 'Certificate Not Found ✗' })).toBeInTheDocument();
@@ -221,7 +222,7 @@ describe('VerificationPage', () => {
     );
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
-    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     expect(await screen.findByRole('heading', { name: 'Certificate Not Found ✗' })).toBeInTheDocument();
     expect(
@@ -239,7 +240,7 @@ describe('VerificationPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
-    await user.click(await screen.findByRole('button', { name: 'Verify Certificate' }));
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Error:');

@@ -3,7 +3,6 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title, VisuallyHid
 import { IconFile, IconShieldCheck } from '@tabler/icons-react';
 import { ErrorBanner, FullPageSpinner } from '@/components';
 import { errorMessage } from '@/api';
-import { FILE_MESSAGES } from '@/lib/files';
 import { formatFileSize } from '@/lib/format';
 import { useVerificationStats } from './api/get-verification-stats';
 import { useVerifyCertificate } from './api/verify-certificate';
@@ -33,13 +32,9 @@ export default function VerificationPage() {
     verify.reset();
   };
 
-  const submit = () => {
-    if (!file) {
-      setFileAlert(FILE_MESSAGES.noFile);
-      return;
-    }
+  const submit = (chosen: File) => {
     verify.reset();
-    verify.mutate(file, {
+    verify.mutate(chosen, {
       onError: (error) => console.error('Verification failed:', error),
     });
   };
@@ -84,21 +79,25 @@ export default function VerificationPage() {
               </Alert>
             ) : null}
             {file ? (
-              <Group gap="xs" wrap="nowrap" aria-label="Chosen file">
-                <IconFile size={20} aria-hidden />
-                <Text fw={500} truncate="end" title={file.name} miw={0}>
-                  {file.name}
-                </Text>
-                <Text c="dimmed" flex="none">
-                  ({formatFileSize(file.size)})
-                </Text>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Group gap="xs" wrap="nowrap" aria-label="Chosen file" miw={0}>
+                  <IconFile size={20} aria-hidden />
+                  <Text fw={500} truncate="end" title={file.name} miw={0}>
+                    {file.name}
+                  </Text>
+                  <Text c="dimmed" flex="none">
+                    ({formatFileSize(file.size)})
+                  </Text>
+                </Group>
+                <Button
+                  onClick={() => submit(file)}
+                  loading={verify.isPending}
+                  leftSection={<IconShieldCheck size={18} />}
+                >
+                  Verify Certificate
+                </Button>
               </Group>
             ) : null}
-            <Group justify="flex-end">
-              <Button onClick={submit} loading={verify.isPending} leftSection={<IconShieldCheck size={18} />}>
-                Verify Certificate
-              </Button>
-            </Group>
           </Stack>
         </Paper>
 

@@ -35,7 +35,7 @@ export function VerificationDropzone({ onFileChosen, onFileRejected, verifying }
       disabled={verifying}
       loading={verifying}
       role="button"
-      aria-label="Certificate file: drop it here or press Enter to browse"
+      aria-label="Certificate file: drag a certificate here or click to browse"
       aria-disabled={verifying}
       aria-describedby={hintId}
     >
