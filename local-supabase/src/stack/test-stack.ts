@@ -28,6 +28,7 @@ export async function startTestStack(options: Omit<StartStackOptions, 'dataDir'>
       quiet: true,
       durable: false,
       serveWeb: false,
+      snapshotWeb: true,
       ...options,
       env: { ...process.env, ...TEST_STACK_ENV, ...options.env },
       dataDir,

@@ -73,12 +73,17 @@ function cacheControl(relative: string): string {
 export function createWebApp(distDir: string, config: WebAppConfig): Hono {
   const app = new Hono();
   const root = path.resolve(distDir);
-  let indexHtml: Promise<string> | undefined;
   const script = `<script>window.__APP_CONFIG__=${JSON.stringify(config).replaceAll('<', '\\u003c')}</script>`;
-  const index = () =>
-    (indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8').then((text) =>
-      text.replace(CONFIG_MARKER, script),
-    ));
+  // Re-read when the build changes under a running stack, so index.html never names assets that are gone.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const index = async () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: (await readFile(file, 'utf8')).replace(CONFIG_MARKER, script) };
+    }
+    return cached.html;
+  };
 
   const sendIndex = async (method: string) =>
     new Response(method === 'HEAD' ? null : await index(), {
