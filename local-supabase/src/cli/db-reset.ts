@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { LocalDatabase, wipeDataDir } from '../database/index.ts';
 import { isAlive } from '../database/postgres-server.ts';
+import { freePort } from '../stack/start-stack.ts';
 import { ROOT_DIR, defaultDataDir, readRunningState } from '../stack/state.ts';
 
 async function main(): Promise<void> {
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const config = loadConfig(projectDir);
   const database = new LocalDatabase({
     dataDir,
-    port: config.ports.db,
+    port: config.ports.db === 0 ? await freePort() : config.ports.db,
     migrationsDir: path.join(projectDir, 'migrations'),
     seedFiles: config.seed.enabled ? config.seed.paths : [],
     durable: true,

@@ -61,7 +61,8 @@ export interface RunningStack {
 
 const PORT_NAMES: Record<keyof StackPorts, string> = { api: 'API', db: 'DB', mail: 'MAIL', web: 'WEB' };
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now (on 127.0.0.1). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
