@@ -124,6 +124,18 @@ describe('gateway', () => {
     expect(res.headers.get('access-control-max-age')).not.toBe('3600');
   });
 
+  it('uses the apikey as Bearer token when Authorization is missing, like the CLI gateway', async () => {
+    const admin = (headers: Record<string, string>) =>
+      fetch(`${env.API_URL}/auth/v1/admin/users?page=1&per_page=1`, { headers });
+    expect((await admin({ apikey: env.SERVICE_ROLE_KEY })).status).toBe(200);
+    // An explicit Authorization wins over the apikey.
+    expect(
+      (await admin({ apikey: env.SERVICE_ROLE_KEY, authorization: `Bearer ${env.ANON_KEY}` })).status,
+    ).toBe(403);
+    expect((await admin({ apikey: env.ANON_KEY })).status).toBe(403);
+    expect((await admin({})).status).toBe(401);
+  });
+
   it('publishes the ES256 verification key and never the HS256 secret', async () => {
     const res = await fetch(`${env.API_URL}/auth/v1/.well-known/jwks.json`);
     const { keys } = (await res.json()) as { keys: Record<string, unknown>[] };
