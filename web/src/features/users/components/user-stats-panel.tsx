@@ -1,4 +1,4 @@
-import { Group, List, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { DataList, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { USER_ROLES, USER_STATUSES, type UserStats } from '@contract';
 
 function Tile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
@@ -24,20 +24,14 @@ function Breakdown({ title, entries }: { title: string; entries: [string, number
       <Text fw={600} mb="xs">
         {title}
       </Text>
-      <List listStyleType="none" spacing={4}>
+      <DataList labelWidth={120} gap={4}>
         {entries.map(([key, count]) => (
-          <List.Item key={key}>
-            <Group justify="space-between">
-              <Text size="sm" tt="capitalize">
-                {key}
-              </Text>
-              <Text size="sm" fw={600}>
-                {count}
-              </Text>
-            </Group>
-          </List.Item>
+          <DataList.Item key={key}>
+            <DataList.ItemLabel tt="capitalize">{key}</DataList.ItemLabel>
+            <DataList.ItemValue fw={600}>{count}</DataList.ItemValue>
+          </DataList.Item>
         ))}
-      </List>
+      </DataList>
     </Paper>
   );
 }
