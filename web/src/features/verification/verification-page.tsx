@@ -52,7 +52,7 @@ export default function VerificationPage() {
       </VisuallyHidden>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <IconShieldCheck size={32} aria-hidden />
             <Title order={1}>Certificate Verification</Title>
           </Group>
