@@ -1,11 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
-import { requireStackEnv } from './stack-env.ts';
+import { testClient } from './supabase-client.ts';
 
-const stack = requireStackEnv();
-const admin = createClient(stack.API_URL, stack.SERVICE_ROLE_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const admin = testClient('service_role');
 
 export const DEMO_PASSWORD = 'password123';
 export const DEMO_ADMIN = { email: 'admin@example.com', password: DEMO_PASSWORD };

@@ -1,10 +1,10 @@
-import { createClient } from '@supabase/supabase-js';
 import { readFile } from 'node:fs/promises';
 import type {
   UploadCertificateResponse,
   ApiErrorBody,
 } from '../../supabase/functions/_shared/api-contract.ts';
 import { requireStackEnv } from './stack-env.ts';
+import { testClient } from './supabase-client.ts';
 
 const stack = requireStackEnv();
 
@@ -13,9 +13,7 @@ export async function accessTokenFor(
   email: string,
   password: string,
 ): Promise<{ token: string; userId: string }> {
-  const client = createClient(stack.API_URL, stack.ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const client = testClient('anon');
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw new Error(`sign-in as ${email} failed: ${error?.message}`);
   return { token: data.session.access_token, userId: data.session.user.id };
