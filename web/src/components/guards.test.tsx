@@ -11,7 +11,7 @@ describe('RequireAuth', () => {
   });
 
   it('sends a visitor to /login', () => {
-    renderWithProviders(<RequireAuth>Private</RequireAuth>, { route: '/profile' });
+    renderWithProviders(<RequireAuth>Private</RequireAuth>, { route: '/profile', path: '/profile' });
     expect(screen.queryByText('Private')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/login');
   });
@@ -26,6 +26,7 @@ describe('RequireAdmin', () => {
   it('redirects a non-admin to / without a fallback', () => {
     renderWithProviders(<RequireAdmin>Admin only</RequireAdmin>, {
       route: '/admin',
+      path: '/admin',
       user: { id: 'u1', role: 'moderator' },
     });
     expect(currentPath()).toBe('/');
@@ -39,7 +40,7 @@ describe('RequireAdmin', () => {
       >
         Admin only
       </RequireAdmin>,
-      { route: '/admin/certificates/revoked', user: { id: 'u1', role: 'user' } },
+      { route: '/admin/certificates/revoked', path: '/admin/*', user: { id: 'u1', role: 'user' } },
     );
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You need administrator privileges to access this page.')).toBeInTheDocument();
