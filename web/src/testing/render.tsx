@@ -13,7 +13,10 @@ import { EMPTY_USER, sessionStore } from '@/session';
 export interface RenderOptions {
   /** The address the memory router starts at. */
   route?: string;
-  /** The route pattern `ui` is mounted at (default: every path). */
+  /**
+   * The route pattern `ui` is mounted at (default: every path). Mount anything that redirects at its
+   * own path, or the redirect renders it again and loops.
+   */
   path?: string;
   /** Signs this user in before rendering (merged into the empty defaults). */
   user?: Partial<SessionUser>;
