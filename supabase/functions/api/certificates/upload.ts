@@ -102,20 +102,28 @@ export async function uploadCertificate(
   let row: CertificateRow;
   try {
     row = await asCaller(deps.sql, user, async (tx) => {
-      const [inserted] = await tx<CertificateRow[]>`
-        insert into public.certificates as c (
-          id, user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type,
-          file_size, file_hash, content_hash, ocr_content, visual_fingerprint, verification_status,
-          reviewed_by, reviewed_at
-        ) values (
-          ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
-          ${processed.detected.fileType}, ${processed.detected.mimeType}, ${processed.size},
-          ${processed.fileHash}, ${processed.contentHash}, ${processed.text || null},
-          ${processed.fingerprint ? Buffer.from(processed.fingerprint) : null},
-          ${isAdmin ? 'verified' : 'pending'},
-          ${isAdmin ? user.userId : null}, ${isAdmin ? new Date() : null}
-        )
-        returning ${certificateColumns(tx)}`;
+      const fingerprint = processed.fingerprint ? Buffer.from(processed.fingerprint) : null;
+      // A user's row goes through private.add_own_pending_certificate (owner = caller, pending): users
+      // have no direct INSERT, or they could register forged hashes over the Data API.
+      const [inserted] = isAdmin
+        ? await tx<CertificateRow[]>`
+          insert into public.certificates as c (
+            id, user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type,
+            file_size, file_hash, content_hash, ocr_content, visual_fingerprint, verification_status,
+            reviewed_by, reviewed_at
+          ) values (
+            ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
+            ${processed.detected.fileType}, ${processed.detected.mimeType}, ${processed.size},
+            ${processed.fileHash}, ${processed.contentHash}, ${processed.text || null}, ${fingerprint},
+            'verified', ${user.userId}, ${new Date()}
+          )
+          returning ${certificateColumns(tx)}`
+        : await tx<CertificateRow[]>`
+          select ${certificateColumns(tx)} from private.add_own_pending_certificate(
+            ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${processed.detected.fileType},
+            ${processed.detected.mimeType}, ${processed.size}, ${processed.fileHash}, ${processed.contentHash},
+            ${processed.text || null}, ${fingerprint}
+          ) c`;
       return inserted!;
     });
   } catch (error) {
