@@ -22,6 +22,8 @@ export interface Suite {
   testDir: string;
   testFile: RegExp;
   commands: () => string[][];
+  /** A hung suite is stopped after this long, so one hang cannot eat CI's 90 minutes. */
+  timeoutMinutes: number;
 }
 
 function rootScripts(): Record<string, string> {
@@ -37,6 +39,7 @@ function rootScripts(): Record<string, string> {
 export const SUITES: Suite[] = [
   {
     name: 'unit',
+    timeoutMinutes: 15,
     title: 'web unit tests (vitest)',
     needsStack: false,
     testDir: 'web/src',
@@ -45,6 +48,7 @@ export const SUITES: Suite[] = [
   },
   {
     name: 'contract',
+    timeoutMinutes: 20,
     title: 'local stack contract tests (vitest, real HTTP)',
     needsStack: true,
     testDir: 'local-supabase/tests',
@@ -53,6 +57,7 @@ export const SUITES: Suite[] = [
   },
   {
     name: 'db',
+    timeoutMinutes: 15,
     title: 'database tests (deno test, supabase/tests)',
     needsStack: true,
     testDir: 'supabase/tests',
@@ -61,6 +66,7 @@ export const SUITES: Suite[] = [
   },
   {
     name: 'functions',
+    timeoutMinutes: 25,
     title: 'edge function tests (deno test, supabase/functions)',
     needsStack: true,
     testDir: 'supabase/functions',
@@ -73,6 +79,7 @@ export const SUITES: Suite[] = [
   },
   {
     name: 'e2e',
+    timeoutMinutes: 40,
     title: 'end-to-end tests (Playwright, Chromium)',
     needsStack: true,
     testDir: 'e2e/tests',
@@ -97,16 +104,49 @@ export function testFiles(suite: Suite): string[] {
   return found;
 }
 
-/** Runs a command with inherited output; resolves with its exit code. */
-export function run(command: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Runs a command with inherited output; resolves with its exit code. The command gets its own process
+ * group so a hung suite can be ended with everything it started (Ctrl-C is forwarded to it).
+ */
+export function run(
+  command: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMinutes = 30,
+): Promise<number> {
   const [program, ...args] = command as [string, ...string[]];
   return new Promise((resolve) => {
-    const child = spawn(program, args, { cwd: ROOT, stdio: 'inherit', env });
+    const child = spawn(program, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+      detached: true,
+    });
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const forward = (signal: NodeJS.Signals) => signalGroup(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const timer = setTimeout(() => {
+      console.error(`${command.join(' ')} did not finish within ${timeoutMinutes} min; stopping it.`);
+      signalGroup('SIGTERM');
+      setTimeout(() => signalGroup('SIGKILL'), 10_000).unref();
+    }, timeoutMinutes * 60_000);
+    const done = (code: number) => {
+      clearTimeout(timer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code);
+    };
     child.on('error', (error) => {
       console.error(`Cannot run ${program}: ${error.message}`);
-      resolve(127);
+      done(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -119,7 +159,7 @@ export async function runSuite(suite: Suite, env: NodeJS.ProcessEnv = process.en
     return 1;
   }
   for (const command of suite.commands()) {
-    const code = await run(command, env);
+    const code = await run(command, env, suite.timeoutMinutes);
     if (code !== 0) return code;
   }
   return 0;

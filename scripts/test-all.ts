@@ -17,7 +17,19 @@ interface Result {
 
 const results: Result[] = [];
 
+// Ctrl-C reaches the running step through scripts/suites.ts; the steps after it are skipped.
+let interrupted = false;
+const interrupt = () => {
+  interrupted = true;
+};
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
+
 async function step(name: string, action: () => Promise<number>): Promise<boolean> {
+  if (interrupted) {
+    skip(name, 'interrupted');
+    return false;
+  }
   console.log(`\n=== ${name} ===`);
   const began = performance.now();
   let code: number;
