@@ -44,7 +44,12 @@ async function session(email: string) {
 
 function storage(
   path: string,
-  init: { method?: string; token?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    token?: string;
+    body?: Uint8Array | string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   return fetch(`${env.apiUrl}/storage/v1${path}`, {
     method: init.method ?? 'GET',
