@@ -9,6 +9,7 @@ import { HttpError } from '../_shared/errors.ts';
 import {
   FileTooLargeError,
   InvalidDataUrlError,
+  UnreadableFileError,
   UnsupportedFileTypeError,
 } from '../_shared/processing/mod.ts';
 import { certificateRoutes } from './certificates/routes.ts';
@@ -34,6 +35,12 @@ function errorResponse(error: unknown): {
     };
   }
   if (error instanceof InvalidDataUrlError) return { status: 400, body: { error: error.message } };
+  if (error instanceof UnreadableFileError) {
+    return {
+      status: 422,
+      body: { error: 'The file could not be read; it may be damaged or password-protected' },
+    };
+  }
   if (error instanceof HTTPException && error.status < 500) {
     return { status: error.status, body: { error: error.message || 'Bad request' } };
   }

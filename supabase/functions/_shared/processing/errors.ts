@@ -21,3 +21,8 @@ export class UnsupportedFileTypeError extends Error {
     super(message);
   }
 }
+
+/** The bytes carry an accepted signature but the file cannot be read (damaged or password-protected PDF). */
+export class UnreadableFileError extends Error {
+  override name = 'UnreadableFileError';
+}

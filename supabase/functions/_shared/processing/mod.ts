@@ -4,7 +4,12 @@
  */
 export { decodeDataUrl } from './data-url.ts';
 export { type DetectedFile, detectFileType } from './detect.ts';
-export { FileTooLargeError, InvalidDataUrlError, UnsupportedFileTypeError } from './errors.ts';
+export {
+  FileTooLargeError,
+  InvalidDataUrlError,
+  UnreadableFileError,
+  UnsupportedFileTypeError,
+} from './errors.ts';
 export { sha256Hex } from './hash.ts';
 export { isMeaningfulText, NORMALISATION_VERSION, normaliseText } from './normalise.ts';
 export { processCertificateFile, type ProcessedCertificateFile } from './process.ts';

@@ -1,4 +1,5 @@
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { UnreadableFileError } from './errors.ts';
 import { type GrayRaster, toGray } from './raster.ts';
 
 /** What a PDF gives the pipeline: its text layer and the largest image drawn on page 1. */
@@ -13,7 +14,13 @@ export interface PdfContent {
  */
 export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
   // pdf.js may transfer (detach) the buffer it is given; the caller still needs its bytes.
-  const document = await getDocumentProxy(new Uint8Array(bytes));
+  let document: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    document = await getDocumentProxy(new Uint8Array(bytes));
+  } catch (error) {
+    // pdf.js rejects damaged structure and passwords here; that is the caller's file, not our failure.
+    throw new UnreadableFileError(error instanceof Error ? error.name : 'PDF could not be opened');
+  }
   try {
     const { text } = await extractText(document, { mergePages: true });
     const images = document.numPages > 0 ? await extractImages(document, 1) : [];
