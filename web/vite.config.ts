@@ -20,6 +20,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // CI and the shared dev machine have two busy cores: one worker per two cores keeps jsdom
+    // screens from starving each other, and the generous timeouts absorb the remaining jitter.
+    maxWorkers: '50%',
     testTimeout: 20_000,
+    hookTimeout: 20_000,
   },
 });

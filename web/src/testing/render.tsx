@@ -41,7 +41,8 @@ export function createTestQueryClient(): QueryClient {
 
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme}>
+    // env="test": no transitions and no portals, so dropdowns and modals are there at once in jsdom.
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications />

@@ -153,9 +153,9 @@ describe('RevokedCertificatesPage', () => {
     const { user } = await renderAsAdmin();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await user.click(await screen.findByRole('option', { name: 'file_size', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'file_size' }));
     await user.click(screen.getByRole('combobox', { name: 'File type' }));
-    await user.click(await screen.findByRole('option', { name: 'pdf', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'pdf' }));
 
     expect(await screen.findByText('Try adjusting your filters to see more results.')).toBeInTheDocument();
     expect(vi.mocked(api.listRevokedCertificates).mock.calls.at(-1)?.[0]).toEqual({

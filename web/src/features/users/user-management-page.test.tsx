@@ -22,16 +22,13 @@ vi.mock('@/api', async (importOriginal) => {
 // The whole web suite shares two cores; give async screens more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-/**
- * Opens a Mantine select and picks an option from its own listbox. The dropdown transition does not
- * finish in jsdom, so the options count as hidden.
- */
+/** Opens a Mantine select and picks an option from its own listbox. */
 async function pick(user: UserEvent, combobox: HTMLElement, option: string) {
   await user.click(combobox);
   const listboxId = combobox.getAttribute('aria-controls');
   const listbox = listboxId ? document.getElementById(listboxId) : null;
   if (!listbox) throw new Error('the select did not open');
-  await user.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+  await user.click(within(listbox).getByRole('option', { name: option }));
 }
 
 function person(overrides: Partial<AdminUser> & Pick<AdminUser, 'auth_id' | 'email'>): AdminUser {
