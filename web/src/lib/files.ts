@@ -11,10 +11,28 @@ export const FILE_MESSAGES = {
 /** Accepted MIME types, for file inputs and dropzones. */
 export const ACCEPTED_FILE_TYPES: readonly string[] = ACCEPTED_MIME_TYPES;
 
-/** The spec's message for an unacceptable file, or null when the file may be sent. */
+/**
+ * The accepted types' file name extensions. Some systems give a file no MIME type at all (TIFFs,
+ * often); such a file is judged by its name. The server checks the bytes either way.
+ */
+const ACCEPTED_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.tif', '.tiff', '.pdf'];
+
+/** A file input's `accept`: the MIME types, and the extensions for files that come without one. */
+export const FILE_INPUT_ACCEPT = [...ACCEPTED_FILE_TYPES, ...ACCEPTED_EXTENSIONS].join(',');
+
+function hasAcceptedType(file: File): boolean {
+  if (file.type) return ACCEPTED_FILE_TYPES.includes(file.type);
+  const name = file.name.toLowerCase();
+  return ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension));
+}
+
+/**
+ * The spec's message for an unacceptable file, or null when the file may be sent. A file without a
+ * MIME type is judged by its extension.
+ */
 export function validateCertificateFile(file: File | null | undefined): string | null {
   if (!file) return FILE_MESSAGES.noFile;
-  if (!ACCEPTED_FILE_TYPES.includes(file.type)) return FILE_MESSAGES.invalidType;
+  if (!hasAcceptedType(file)) return FILE_MESSAGES.invalidType;
   if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
   return null;
 }

@@ -122,6 +122,33 @@ describe('AdminUploadPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 10MB');
     expect(api.uploadCertificate).not.toHaveBeenCalled();
   });
+  it('takes a file that came without a MIME type by its extension, with the same rules', async () => {
+    const stored = makeCertificate({
+      certificate_name: 'scan.TIF',
+      file_type: 'image',
+      mime_type: 'image/tiff',
+    });
+    vi.mocked(api.uploadCertificate).mockResolvedValue({
+      message: 'Certificate uploaded successfully',
+      imageUrl: stored.image_url,
+      certificate: stored,
+    });
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+
+    chooseFile(new File(['x'], 'notes', { type: '' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
+    );
+
+    chooseFile(new File(['II*\0'], 'scan.TIF', { type: '' }));
+    expect(await screen.findByLabelText('Chosen file')).toHaveTextContent('scan.TIF');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+    await screen.findByText('Certificate uploaded successfully');
+    expect(api.uploadCertificate).toHaveBeenCalledWith(
+      expect.objectContaining({ fileName: 'scan.TIF', userId: ADMIN.id }),
+    );
+  });
 });
 
 describe('UserUploadPage', () => {

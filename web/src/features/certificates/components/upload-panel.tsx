@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCopy, IconUpload } from '@tabler/icons-react';
 import { errorMessage } from '@/api';
 import { ErrorBanner } from '@/components';
-import { ACCEPTED_FILE_TYPES, FILE_MESSAGES, validateCertificateFile } from '@/lib/files';
+import { FILE_INPUT_ACCEPT, FILE_MESSAGES, validateCertificateFile } from '@/lib/files';
 import { formatMegabytes } from '@/lib/format';
 import { duplicateCertificate, useUploadCertificate } from '../api/upload-certificate';
 import { CertificateSummary } from './certificate-summary';
@@ -56,7 +56,7 @@ export function UploadPanel({ userId, successNote }: UploadPanelProps) {
             label="Certificate file"
             description="JPEG, PNG, GIF, WebP, BMP, TIFF or PDF, up to 10MB"
             placeholder="Choose a file"
-            accept={ACCEPTED_FILE_TYPES.join(',')}
+            accept={FILE_INPUT_ACCEPT}
             value={file}
             onChange={choose}
             clearable
