@@ -1,7 +1,7 @@
 export { AccessDenied, type AccessDeniedProps } from './access-denied';
 export { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { ErrorBanner, type ErrorBannerProps } from './error-banner';
+export { ErrorBanner, ErrorBanners, type ErrorBannerProps, type ErrorBannersProps } from './error-banner';
 export { FileSize, HashText } from './file-details';
 export { FullPageSpinner, type FullPageSpinnerProps } from './full-page-spinner';
 export { RequireAdmin, RequireAuth, type LoginRedirectState, type RequireAdminProps } from './guards';

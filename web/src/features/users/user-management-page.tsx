@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconUsers, IconUserSearch } from '@tabler/icons-react';
 import type { AdminUser, UserRole, UserStatus } from '@contract';
 import { errorMessage } from '@/api';
-import { AccessDenied, ConfirmModal, EmptyState, ErrorBanner } from '@/components';
+import { AccessDenied, ConfirmModal, EmptyState, ErrorBanners } from '@/components';
+import { useDismissibleErrors } from '@/lib/use-dismissible-errors';
 import { useSession } from '@/session';
 import { useDeleteUser } from './api/delete-user';
 import { useUserStats } from './api/get-user-stats';
@@ -25,7 +26,7 @@ export default function UserManagementPage() {
   const [filters, setFilters] = useState<UserFilters>(EMPTY_USER_FILTERS);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [dismissed, setDismissed] = useState<unknown[]>([]);
+  const { visible, dismiss } = useDismissibleErrors();
 
   const users = useUsers(isAdmin);
   const stats = useUserStats(isAdmin);
@@ -47,8 +48,6 @@ export default function UserManagementPage() {
   const all = users.data ?? [];
   const shown = filterUsers(all, filters);
   const editing = all.find((user) => user.auth_id === editingId) ?? null;
-  const visible = (error: unknown) => (error && !dismissed.includes(error) ? error : null);
-  const dismiss = (error: unknown) => setDismissed((previous) => [...previous, error]);
   const loadError = visible(users.error) ?? visible(stats.error);
   const updateError = visible(updateRole.error) ?? visible(updateStatus.error);
   const deleteError = visible(remove.error);
@@ -124,23 +123,14 @@ export default function UserManagementPage() {
         </Text>
       </Stack>
 
-      {loadError ? (
-        <ErrorBanner title="Error" message={errorMessage(loadError)} onClose={() => dismiss(loadError)} />
-      ) : null}
-      {updateError && !editing ? (
-        <ErrorBanner
-          title="Update Error"
-          message={errorMessage(updateError)}
-          onClose={() => dismiss(updateError)}
-        />
-      ) : null}
-      {deleteError && !deleting ? (
-        <ErrorBanner
-          title="Delete Error"
-          message={errorMessage(deleteError)}
-          onClose={() => dismiss(deleteError)}
-        />
-      ) : null}
+      <ErrorBanners
+        onDismiss={dismiss}
+        errors={[
+          { title: 'Error', error: loadError },
+          { title: 'Update Error', error: editing ? null : updateError },
+          { title: 'Delete Error', error: deleting ? null : deleteError },
+        ]}
+      />
 
       <UserStatsPanel stats={stats.data} loading={stats.isPending} />
       <UserFiltersBar
