@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, LoadingOverlay, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -110,18 +110,12 @@ export default function LoginPage() {
   const closeDialog = () => setDialog(null);
 
   return (
-    <AuthLayout title="Welcome Back" subtitle="Sign in to your account">
-      <LoadingOverlay
-        visible={loginMutation.isPending}
-        overlayProps={{ blur: 2 }}
-        loaderProps={{
-          children: (
-            <Text fw={600} role="status">
-              Signing you in...
-            </Text>
-          ),
-        }}
-      />
+    <AuthLayout
+      title="Welcome Back"
+      subtitle="Sign in to your account"
+      busy={loginMutation.isPending}
+      busyText="Signing you in..."
+    >
       {linkError ? (
         <Text c="red" size="sm" mb="md" role="alert">
           {linkError}
@@ -191,7 +185,6 @@ export default function LoginPage() {
         kind="error"
         title="Account Disabled"
         message="This account has been disabled. Please contact an administrator."
-        actions={<Button onClick={closeDialog}>OK</Button>}
       />
       <StatusDialog
         opened={dialog === 'connection'}
@@ -199,7 +192,6 @@ export default function LoginPage() {
         kind="error"
         title="Connection Error"
         message="Unable to connect to server. Please try again."
-        actions={<Button onClick={closeDialog}>OK</Button>}
       />
     </AuthLayout>
   );

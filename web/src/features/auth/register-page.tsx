@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, LoadingOverlay, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router-dom';
@@ -66,18 +66,12 @@ export default function RegisterPage() {
   };
 
   return (
-    <AuthLayout title="Create Account" subtitle="Join to verify and manage certificates">
-      <LoadingOverlay
-        visible={registerMutation.isPending}
-        overlayProps={{ blur: 2 }}
-        loaderProps={{
-          children: (
-            <Text fw={600} role="status">
-              Creating your account...
-            </Text>
-          ),
-        }}
-      />
+    <AuthLayout
+      title="Create Account"
+      subtitle="Join to verify and manage certificates"
+      busy={registerMutation.isPending}
+      busyText="Creating your account..."
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Group grow align="flex-start">
@@ -129,7 +123,6 @@ export default function RegisterPage() {
         kind="timeout"
         title="Request Timeout"
         message={dialog?.kind === 'timeout' ? dialog.message : ''}
-        actions={<Button onClick={closeDialog}>OK</Button>}
       />
       <StatusDialog
         opened={dialog?.kind === 'duplicate'}
@@ -152,7 +145,6 @@ export default function RegisterPage() {
         kind="error"
         title="Registration Failed"
         message="Unable to create account. Please try again."
-        actions={<Button onClick={closeDialog}>OK</Button>}
       />
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX, IconClockExclamation } from '@tabler/icons-react';
 
 export type StatusDialogKind = 'error' | 'warning' | 'timeout';
@@ -16,8 +16,8 @@ export interface StatusDialogProps {
   kind: StatusDialogKind;
   title: string;
   message: string;
-  /** The dialog's buttons, right-aligned. */
-  actions: ReactNode;
+  /** The dialog's buttons, right-aligned; by default one 'OK' that closes it. */
+  actions?: ReactNode;
 }
 
 /** The alert dialogs of the auth screens (spec section 8). */
@@ -40,7 +40,7 @@ export function StatusDialog({ opened, onClose, kind, title, message, actions }:
     >
       <Stack>
         <Text>{message}</Text>
-        <Group justify="flex-end">{actions}</Group>
+        <Group justify="flex-end">{actions ?? <Button onClick={onClose}>OK</Button>}</Group>
       </Stack>
     </Modal>
   );
