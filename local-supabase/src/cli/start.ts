@@ -4,6 +4,7 @@
  */
 import { startStack } from '../stack/start-stack.ts';
 import { defaultDataDir } from '../stack/state.ts';
+import { sampleCertificatesSeeded, seedSampleCertificates } from './seed-sample-certificates.ts';
 
 const DEMO_ACCOUNTS = ['admin@example.com', 'moderator@example.com', 'user@example.com'];
 const DEMO_PASSWORD = 'password123';
@@ -29,6 +30,18 @@ Local stack is up (${seconds} s). Press Ctrl-C to stop.
   Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}
   Environment for tools and tests: npm run -s status
 `);
+
+  // LOCAL_SEED_CERTIFICATES=0 keeps a fresh database empty.
+  if (process.env.LOCAL_SEED_CERTIFICATES !== '0' && !sampleCertificatesSeeded(dataDir)) {
+    console.log('First start of this database: adding the sample certificates through the api...');
+    void seedSampleCertificates(dataDir, env).then((seeded) =>
+      console.log(
+        seeded
+          ? 'Sample certificates added (one of them revoked).'
+          : 'Adding the sample certificates failed (see above); `npm run seed:certificates` tries again.',
+      ),
+    );
+  }
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
