@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, UserStats } from '@contract';
 import * as api from '@/api';
 import { renderWithProviders } from '@/testing/render';
+import { makeAdminUser } from './test-data';
 import UserManagementPage from './user-management-page';
 
 vi.mock('@/api', async (importOriginal) => {
@@ -31,28 +32,15 @@ async function pick(user: UserEvent, combobox: HTMLElement, option: string) {
   await user.click(within(listbox).getByRole('option', { name: option }));
 }
 
-function person(overrides: Partial<AdminUser> & Pick<AdminUser, 'auth_id' | 'email'>): AdminUser {
-  return {
-    username: null,
-    firstname: null,
-    lastname: null,
-    avatar: null,
-    role: 'user',
-    status: 'active',
-    created_at: '2025-01-15T10:00:00Z',
-    ...overrides,
-  };
-}
-
-const ME = person({
+const ME = makeAdminUser({
   auth_id: 'me-0001',
   email: 'admin@example.com',
   firstname: 'Ada',
   lastname: 'Admin',
   role: 'admin',
 });
-const BOB = person({ auth_id: 'bob-0002', email: 'bob@example.com', username: 'bobby' });
-const CY = person({
+const BOB = makeAdminUser({ auth_id: 'bob-0002', email: 'bob@example.com', username: 'bobby' });
+const CY = makeAdminUser({
   auth_id: 'cy-0003',
   email: 'cy@corp.test',
   firstname: 'Cy',
@@ -60,7 +48,7 @@ const CY = person({
   role: 'moderator',
   status: 'banned',
 });
-const NONAME = person({ auth_id: 'nn-0004', email: 'anon@example.com', status: 'pending' });
+const NONAME = makeAdminUser({ auth_id: 'nn-0004', email: 'anon@example.com', status: 'pending' });
 
 const STATS: UserStats = {
   total: 4,

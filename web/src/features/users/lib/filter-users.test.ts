@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '@contract';
+import { makeAdminUser } from '../test-data';
 import { displayName, EMPTY_USER_FILTERS, filterUsers, hasActiveFilters } from './filter-users';
 
-function user(overrides: Partial<AdminUser>): AdminUser {
-  return {
-    auth_id: crypto.randomUUID(),
-    email: 'someone@example.com',
-    username: null,
-    firstname: null,
-    lastname: null,
-    avatar: null,
-    role: 'user',
-    status: 'active',
-    created_at: '2025-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
-
-const ada = user({ email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', role: 'admin' });
-const bob = user({ email: 'bob@corp.test', username: 'bobby', status: 'banned' });
-const cy = user({
+const ada = makeAdminUser({
+  email: 'ada@example.com',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  role: 'admin',
+});
+const bob = makeAdminUser({ email: 'bob@corp.test', username: 'bobby', status: 'banned' });
+const cy = makeAdminUser({
   email: 'cy@example.com',
   firstname: 'Cy',
   lastname: 'Twombly',
@@ -68,7 +58,7 @@ describe('displayName', () => {
   it('prefers the full name, then the username, then "No name"', () => {
     expect(displayName(ada)).toBe('Ada Lovelace');
     expect(displayName(bob)).toBe('bobby');
-    expect(displayName(user({}))).toBe('No name');
-    expect(displayName(user({ firstname: 'Solo' }))).toBe('Solo');
+    expect(displayName(makeAdminUser())).toBe('No name');
+    expect(displayName(makeAdminUser({ firstname: 'Solo' }))).toBe('Solo');
   });
 });
