@@ -1,5 +1,6 @@
 import { Card, Container, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconEye, IconHeartHandshake, IconLock, IconTarget, IconWorld } from '@tabler/icons-react';
+import { LandingSection } from './components/landing-section';
 import { TeamSection } from './components/team-section';
 import { ABOUT, TECHNOLOGIES } from './content';
 
@@ -42,10 +43,7 @@ export default function AboutPage() {
           </Card>
         </SimpleGrid>
 
-        <Stack component="section" aria-labelledby="values-title" gap="lg">
-          <Title order={2} ta="center" id="values-title">
-            Our Values
-          </Title>
+        <LandingSection title="Our Values">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             {ABOUT.values.map((value, index) => {
               const Icon = VALUE_ICONS[index] ?? IconLock;
@@ -66,14 +64,11 @@ export default function AboutPage() {
               );
             })}
           </SimpleGrid>
-        </Stack>
+        </LandingSection>
 
         <TeamSection title="Our Team" />
 
-        <Stack component="section" aria-labelledby="tech-title" gap="lg">
-          <Title order={2} ta="center" id="tech-title">
-            Technologies We Use
-          </Title>
+        <LandingSection title="Technologies We Use">
           <Card padding="lg">
             <List spacing="xs">
               {TECHNOLOGIES.map((tech) => (
@@ -88,7 +83,7 @@ export default function AboutPage() {
               ))}
             </List>
           </Card>
-        </Stack>
+        </LandingSection>
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { FullPageSpinner } from '@/components';
 import { paths } from '@/config/paths';
 import { FeatureCard } from './components/feature-card';
+import { LandingSection } from './components/landing-section';
 import { TeamSection } from './components/team-section';
 import { FEATURES, FOOTER, HERO, HIGHLIGHTS, PRODUCT_NAME } from './content';
 import { useBriefLoading } from '@/lib/use-brief-loading';
@@ -53,10 +54,7 @@ export default function HomePage() {
       </Box>
 
       <Container size="lg" py={{ base: 48, md: 80 }}>
-        <Stack gap="lg" component="section" aria-labelledby="why-title">
-          <Title order={2} ta="center" id="why-title">
-            Why Choose {PRODUCT_NAME}?
-          </Title>
+        <LandingSection title={`Why Choose ${PRODUCT_NAME}?`}>
           <Text ta="center" c="dimmed">
             Hover over or focus a card to learn more.
           </Text>
@@ -65,7 +63,7 @@ export default function HomePage() {
               <FeatureCard key={feature.id} feature={feature} />
             ))}
           </SimpleGrid>
-        </Stack>
+        </LandingSection>
       </Container>
 
       <Container size="xl" pb={{ base: 48, md: 80 }}>

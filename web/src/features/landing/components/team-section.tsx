@@ -1,6 +1,7 @@
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandGithub } from '@tabler/icons-react';
 import { TEAM, profileUrl, type TeamMember } from '../content';
+import { LandingSection } from './landing-section';
 
 function TeamCard({ member }: { member: TeamMember }) {
   const url = profileUrl(member);
@@ -38,15 +39,12 @@ function TeamCard({ member }: { member: TeamMember }) {
 /** The team cards, shared by Home ('Meet Our Developers') and About. */
 export function TeamSection({ title }: { title: string }) {
   return (
-    <Stack component="section" aria-labelledby="team-title" gap="lg">
-      <Title order={2} ta="center" id="team-title">
-        {title}
-      </Title>
+    <LandingSection title={title}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }}>
         {TEAM.map((member) => (
           <TeamCard key={member.role} member={member} />
         ))}
       </SimpleGrid>
-    </Stack>
+    </LandingSection>
   );
 }
