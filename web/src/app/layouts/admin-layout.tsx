@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AppShell, Box, Burger, Drawer, Group, NavLink as MantineNavLink, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
@@ -9,12 +9,12 @@ import {
   IconLogout,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ColorSchemeToggle, FullPageSpinner, type LoginRedirectState } from '@/components';
 import { paths } from '@/config/paths';
 import { useSession } from '@/session';
 import { HEADER_HEIGHT } from '../theme';
-import { MainLayout } from './main-layout';
+import { MainLayout, RoutedMain } from './main-layout';
 
 const SIDEBAR_WIDTH = 260;
 
@@ -148,11 +148,7 @@ export function AdminLayout() {
       >
         <Sidebar onNavigate={drawer.close} />
       </Drawer>
-      <AppShell.Main>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
+      <RoutedMain />
     </AppShell>
   );
 }

@@ -5,6 +5,17 @@ import { FullPageSpinner } from '@/components';
 import { HEADER_HEIGHT } from '../theme';
 import { Header } from './header';
 
+/** The routed screen of a layout, with the full-page spinner while its lazy module loads. */
+export function RoutedMain() {
+  return (
+    <AppShell.Main>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </AppShell.Main>
+  );
+}
+
 /** Every public and user page: the fixed header above the routed screen. */
 export function MainLayout() {
   return (
@@ -12,11 +23,7 @@ export function MainLayout() {
       <AppShell.Header>
         <Header />
       </AppShell.Header>
-      <AppShell.Main>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
+      <RoutedMain />
     </AppShell>
   );
 }
