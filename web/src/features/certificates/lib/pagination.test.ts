@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Certificate, CertificateListResponse } from '@contract';
+import { makeCertificate, makePage } from '../test-data';
 import {
   decrementCount,
   flattenPages,
@@ -10,28 +10,11 @@ import {
   showingLine,
 } from './pagination';
 
-function certificate(id: string): Certificate {
-  return {
-    id,
-    certificate_name: `Certificate ${id}`,
-    certificate_hash: 'c'.repeat(64),
-    image_url: null,
-    file_type: 'image',
-    mime_type: 'image/png',
-    file_size: 1024,
-    file_hash: 'f'.repeat(64),
-    content_hash: null,
-    ocr_content: null,
-    verification_status: 'verified',
-    revoked: false,
-    revoked_at: null,
-    created_at: '2025-01-02T03:04:05Z',
-    user_id: 'u',
-  };
-}
-
-function page(ids: string[], offset: number, totalCount: number, hasMore: boolean): CertificateListResponse {
-  return { certificates: ids.map(certificate), totalCount, pagination: { limit: 50, offset, hasMore } };
+function page(ids: string[], offset: number, totalCount: number, hasMore: boolean) {
+  return makePage(
+    ids.map((id) => makeCertificate({ id })),
+    { offset, totalCount, hasMore },
+  );
 }
 
 describe('page arithmetic (spec section 9)', () => {
@@ -91,7 +74,7 @@ describe('unrevoke in the loaded list', () => {
   });
 
   it('replaces an updated certificate in place', () => {
-    const updated = { ...certificate('b'), revoked: true };
+    const updated = makeCertificate({ id: 'b', revoked: true });
     const pages = replaceInPages([page(['a', 'b'], 0, 2, false)], updated);
     expect(pages[0]?.certificates[1]?.revoked).toBe(true);
     expect(pages[0]?.certificates[0]?.revoked).toBe(false);
