@@ -4,7 +4,7 @@ import { RegisterPage } from '../pages/register-page.ts';
 import { confirmationLinkFor } from '../support/mailbox.ts';
 import { DEMO_USER, uniqueEmail } from '../support/accounts.ts';
 
-test('a visitor registers, confirms through the emailed link, signs in and sees the profile', async ({
+test('a visitor registers, confirms through the emailed link, logs in and sees the profile', async ({
   page,
 }) => {
   const email = uniqueEmail('e2e-register');
@@ -23,9 +23,13 @@ test('a visitor registers, confirms through the emailed link, signs in and sees 
 
   const link = await confirmationLinkFor(email);
   await page.goto(link);
-  // The link signs the user in (implicit flow) and lands back in the app.
-  await expect(page.getByRole('link', { name: /profile|^R$/i }).first()).toBeVisible();
+  // The link confirms the address and signs the user in (implicit flow) back in the app.
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).first().click();
 
+  // Now the password sign-in works too, and a user (not an admin) lands on /.
+  await login.signInAs(email, 'secret-pass-1', /\/$/);
+  await expect(page.getByText('Hi, Robin')).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Robin').first()).toBeVisible();
