@@ -55,7 +55,7 @@ async function ensureChromium(): Promise<number> {
   if (process.getuid?.() !== 0) {
     console.error(
       `Chromium is missing (${CHROMIUM}); the end-to-end tests need it. Install it with:\n` +
-        '  sudo apt-get update && sudo apt-get install -y chromium\n' +
+        '  sudo apt-get update && sudo apt-get install -y chromium fonts-liberation\n' +
         'or point CHROMIUM_PATH at an installed Chromium, then run npm test again.',
     );
     return 1;
@@ -64,7 +64,8 @@ async function ensureChromium(): Promise<number> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const updated = await run(['apt-get', 'update'], env);
   if (updated !== 0) return updated;
-  return run(['apt-get', 'install', '-y', 'chromium'], env);
+  // A font package too, so screenshots show text rather than empty boxes on a bare machine.
+  return run(['apt-get', 'install', '-y', 'chromium', 'fonts-liberation'], env);
 }
 
 const suite = (name: SuiteName) => {
