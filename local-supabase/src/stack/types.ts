@@ -65,7 +65,10 @@ export interface StackKeys {
   /** `iss` of access tokens: `${apiUrl}/auth/v1`. */
   issuer: string;
   /** Signs user access tokens with the ES256 key published at /auth/v1/.well-known/jwks.json. */
-  signAccessToken(claims: JWTPayload & { sub: string; role: string }, expiresInSeconds: number): Promise<string>;
+  signAccessToken(
+    claims: JWTPayload & { sub: string; role: string },
+    expiresInSeconds: number,
+  ): Promise<string>;
   /** Public JWKS (ES256 keys only; the HS256 secret is never listed). */
   jwks(): { keys: Record<string, unknown>[] };
   /** Verifies an HS256 (anon/service keys) or ES256 (access tokens) JWT; throws on bad signature or expiry. */

@@ -101,7 +101,10 @@ export interface Pagination {
 export const dataUrlSchema = z
   .string()
   .min(1, 'fileData is required')
-  .regex(/^data:[\w.+-]+\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=\s]+$/, 'fileData must be a base64 data URL');
+  .regex(
+    /^data:[\w.+-]+\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=\s]+$/,
+    'fileData must be a base64 data URL',
+  );
 
 export const uploadCertificateRequestSchema = z.object({
   fileData: dataUrlSchema,
