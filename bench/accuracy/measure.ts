@@ -47,6 +47,13 @@ async function timed(
   return { processed, ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
+/** Whether OCR read a printed field value as printed (the grade with its label: "A" alone is common). */
+function containsField(text: string, field: string, value: string): boolean {
+  const tokens = normaliseText(text).split(' ');
+  const wanted = normaliseText(field === 'grade' ? `Grade: ${value}` : value).split(' ');
+  return tokens.some((_, start) => wanted.every((token, offset) => tokens[start + offset] === token));
+}
+
 const total = manifest.originals.length + manifest.variants.length;
 let done = 0;
 function progress(file: string, note: string, ms: number): void {
@@ -92,7 +99,16 @@ for (const variant of manifest.variants) {
     distance,
     onlyInOriginal: difference.onlyA,
     onlyInCopy: difference.onlyB,
-    edit: variant.class === 'forgery' ? { field: variant.field, from: variant.from, to: variant.to } : null,
+    edit:
+      variant.class === 'forgery'
+        ? {
+            field: variant.field,
+            from: variant.from,
+            to: variant.to,
+            fromReadInOriginal: containsField(original.processed.text, variant.field, variant.from),
+            toReadInCopy: containsField(processed.text, variant.field, variant.to),
+          }
+        : null,
   };
   outcomes.push(outcome);
   const verdict = decision.accepted ? `accepted as ${decision.id}` : `rejected (${decision.failed})`;

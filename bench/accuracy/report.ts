@@ -23,7 +23,15 @@ export interface FileOutcome {
   distance: number | null;
   onlyInOriginal: string[];
   onlyInCopy: string[];
-  edit: { field: string; from: string; to: string } | null;
+  edit: {
+    field: string;
+    from: string;
+    to: string;
+    /** OCR of the registered original contains the field's value as printed. */
+    fromReadInOriginal: boolean;
+    /** OCR of the forgery contains the forged value as printed: the text check saw the edit itself. */
+    toReadInCopy: boolean;
+  } | null;
 }
 
 export interface Run {
@@ -131,6 +139,7 @@ function forgerySection(forgeries: FileOutcome[], threshold: number): string {
       files.length,
       files.filter((outcome) => !outcome.accepted).length,
       files.filter((outcome) => outcome.failed === 'text').length,
+      `${files.filter((outcome) => outcome.edit?.fromReadInOriginal).length} / ${files.filter((outcome) => outcome.edit?.toReadInCopy).length}`,
       textBlind.length,
       files.filter((outcome) => outcome.failed === 'fingerprint').length,
       `**${files.filter((outcome) => outcome.accepted).length}**`,
@@ -145,6 +154,7 @@ function forgerySection(forgeries: FileOutcome[], threshold: number): string {
       'Files',
       'Rejected',
       'Rejected: text differs',
+      'Field read as printed: original / forgery',
       'Text unchanged (OCR missed the edit)',
       'Rejected: fingerprint',
       'False accepts',
@@ -324,6 +334,10 @@ export function renderReport(run: Run): string {
   const genuineDistances = distances(genuine);
   const forgeryDistances = distances(forgeries);
   const textBlind = forgeries.filter((outcome) => outcome.sameContentHash).length;
+  const pastFingerprint = forgeries.filter(
+    (outcome) => outcome.distance !== null && outcome.distance <= run.threshold,
+  );
+  const pastFingerprintRead = pastFingerprint.filter((outcome) => outcome.edit?.toReadInCopy).length;
   const minWidth = Math.min(...run.originals.map((original) => original.width));
   const maxWidth = Math.max(...run.originals.map((original) => original.width));
   const frr = wilson(falseRejects.length, genuine.length);
@@ -371,7 +385,12 @@ the same OCR text and the same decisions; only the timings change.
 Fingerprint distances to the own original (threshold ${run.threshold}): genuine copies at most
 ${distanceOf(Math.max(...genuineDistances))}, forgeries at least ${distanceOf(Math.min(...forgeryDistances))}.
 OCR missed the edit (same content hash as the original) on ${textBlind} of ${forgeries.length} forgeries; for those the
-fingerprint was the only defence. The ${run.count} originals have ${run.distinctContentHashes} distinct content hashes${
+fingerprint was the only defence. ${pastFingerprint.length} forgeries were close enough for the fingerprint
+to pass them (distance ≤ ${run.threshold}); OCR read the forged value in ${pastFingerprintRead} of them${
+    pastFingerprint.length > pastFingerprintRead
+      ? ", the others were refused only because their OCR text differed somewhere from the original's"
+      : ''
+  }. The ${run.count} originals have ${run.distinctContentHashes} distinct content hashes${
     run.originals.every((original) => original.hasText && original.hasFingerprint)
       ? ', and every one has text and a fingerprint'
       : '; some originals have no text or no fingerprint (see results.json)'
@@ -388,8 +407,10 @@ after normalisation. "Distance > ${run.threshold}" counts copies the fingerprint
 
 ${forgerySection(forgeries, run.threshold)}
 
-"Distance ≤ ${run.threshold}" counts forgeries the fingerprint alone would let through; they are
-refused only because OCR read the edit.
+"Field read as printed" counts the originals whose OCR text holds the edited field's true value
+and the forgeries whose OCR text holds the forged value: where the forgery's value was read, the
+text check refused the edit itself, not OCR noise elsewhere on the page. "Distance ≤ ${run.threshold}"
+counts forgeries the fingerprint alone would let through; they are refused only by the text check.
 
 ## False accepts
 
