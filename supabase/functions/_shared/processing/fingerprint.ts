@@ -105,3 +105,13 @@ export function compareFingerprints(
   distance = Math.round(distance * 10) / 10;
   return { distance, sameDocument: distance <= SAME_DOCUMENT_MAX_DISTANCE };
 }
+
+/**
+ * The fingerprint's part of a content match: a stored certificate with the same content hash is the
+ * same document unless both fingerprints exist and disagree. Without a fingerprint on either side
+ * (e.g. a PDF with only a text layer) the text match stands on its own.
+ */
+export function fingerprintsAllowMatch(upload: Uint8Array | null, stored: Uint8Array | null): boolean {
+  if (!upload || !stored) return true;
+  return compareFingerprints(upload, stored).sameDocument;
+}

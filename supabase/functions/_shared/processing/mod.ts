@@ -13,5 +13,10 @@ export {
 export { sha256Hex } from './hash.ts';
 export { isMeaningfulText, NORMALISATION_VERSION, normaliseText } from './normalise.ts';
 export { processCertificateFile, type ProcessedCertificateFile } from './process.ts';
-export { compareFingerprints, computeFingerprint, SAME_DOCUMENT_MAX_DISTANCE } from './fingerprint.ts';
+export {
+  compareFingerprints,
+  computeFingerprint,
+  fingerprintsAllowMatch,
+  SAME_DOCUMENT_MAX_DISTANCE,
+} from './fingerprint.ts';
 export { ImageDecodeError } from './decode.ts';

@@ -19,8 +19,8 @@ import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
 import type { Caller } from '../../_shared/auth.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
 import {
-  compareFingerprints,
   decodeDataUrl,
+  fingerprintsAllowMatch,
   detectFileType,
   processCertificateFile,
   type ProcessedCertificateFile,
@@ -63,9 +63,8 @@ function outcomeOf(candidate: Candidate): Match['outcome'] {
 const OUTCOME_PRIORITY: Record<Match['outcome'], number> = { revoked: 0, valid: 1, pending: 2, failed: 3 };
 
 function sameDocument(processed: ProcessedCertificateFile, candidate: Candidate): boolean {
-  if (!processed.fingerprint || !candidate.visual_fingerprint) return true;
-  return compareFingerprints(processed.fingerprint, new Uint8Array(candidate.visual_fingerprint))
-    .sameDocument;
+  const stored = candidate.visual_fingerprint ? new Uint8Array(candidate.visual_fingerprint) : null;
+  return fingerprintsAllowMatch(processed.fingerprint, stored);
 }
 
 const findByFileHash = async (tx: Tx, fileHash: string) =>
