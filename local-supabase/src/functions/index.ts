@@ -131,7 +131,8 @@ export async function createFunctionsService(
     }
   }
 
-  function proxy(request: Request, port: number, target: string): Promise<Response> {
+  /** Resolves null when the process refused the connection: the request never reached it. */
+  function proxy(request: Request, port: number, target: string): Promise<Response | null> {
     return new Promise((resolve) => {
       const headers: http.OutgoingHttpHeaders = {};
       request.headers.forEach((value, key) => {
@@ -152,7 +153,11 @@ export async function createFunctionsService(
           resolve(new Response(body, { status, headers: out }));
         },
       );
-      upstream.on('error', (error) => {
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ECONNREFUSED') {
+          resolve(null);
+          return;
+        }
         console.error(`[functions] request to ${target} failed: ${error.message}`);
         resolve(
           json(502, {
@@ -181,18 +186,31 @@ export async function createFunctionsService(
       return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     const denied = await rejectUnauthorised(c, name);
     if (denied) return denied;
-    let port: number;
-    try {
-      port = await workerFor(name).ready();
-    } catch (error) {
-      if (!(error instanceof BootError)) throw error;
-      console.error(`[functions:${name}] boot failed: ${error.message}`);
-      return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
-    }
     // The gateway strips /functions/v1 (base path '/'); a Hono mount keeps it (base path '/functions/v1').
     const base = basePath(c).replace(/\/+$/, '');
     const url = new URL(c.req.url);
-    return proxy(c.req.raw, port, url.pathname.slice(base.length) + url.search);
+    const target = url.pathname.slice(base.length) + url.search;
+    const worker = workerFor(name);
+    // A process that just crashed may not have reported its exit yet; a request that finds it gone
+    // meets a fresh one (only once, and only without a body, which would be half-read by then).
+    const attempts = c.req.raw.body ? 1 : 2;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      let port: number;
+      try {
+        port = await worker.ready();
+      } catch (error) {
+        if (!(error instanceof BootError)) throw error;
+        console.error(`[functions:${name}] boot failed: ${error.message}`);
+        return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      }
+      const response = await proxy(c.req.raw, port, target);
+      if (response) return response;
+      await worker.discard(port);
+    }
+    return json(502, {
+      code: 'WORKER_ERROR',
+      message: 'The function is not running; it is started again on the next request.',
+    });
   }
 
   const app = new Hono();

@@ -69,6 +69,18 @@ export class FunctionWorker {
     return this.starting;
   }
 
+  /**
+   * The process at `port` refused a connection, so it is gone or going even if its exit has not been
+   * reported yet: forget it (and make sure it is gone) so the next `ready()` starts a fresh one.
+   */
+  async discard(port: number): Promise<void> {
+    const child = this.child;
+    if (this.port !== port || !child) return;
+    this.child = undefined;
+    this.port = undefined;
+    await this.kill(child);
+  }
+
   /** True while the process that served `port` is still the live one. */
   isAlive(port: number): boolean {
     return this.port === port && this.child !== undefined;
