@@ -131,8 +131,11 @@ export async function createFunctionsService(
     }
   }
 
-  /** Resolves null when the process refused the connection: the request never reached it. */
-  function proxy(request: Request, port: number, target: string): Promise<Response | null> {
+  /**
+   * Resolves 'refused' when the process refused the connection and 'stale' when a pooled keep-alive
+   * connection turned out closed before any answer: either way the request never reached the function.
+   */
+  function proxy(request: Request, port: number, target: string): Promise<Response | 'refused' | 'stale'> {
     return new Promise((resolve) => {
       const headers: http.OutgoingHttpHeaders = {};
       request.headers.forEach((value, key) => {
@@ -155,7 +158,11 @@ export async function createFunctionsService(
       );
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'ECONNREFUSED') {
-          resolve(null);
+          resolve('refused');
+          return;
+        }
+        if (upstream.reusedSocket && error.code === 'ECONNRESET') {
+          resolve('stale');
           return;
         }
         console.error(`[functions] request to ${target} failed: ${error.message}`);
@@ -191,9 +198,11 @@ export async function createFunctionsService(
     const url = new URL(c.req.url);
     const target = url.pathname.slice(base.length) + url.search;
     const worker = workerFor(name);
-    // A process that just crashed may not have reported its exit yet; a request that finds it gone
-    // meets a fresh one (only once, and only without a body, which would be half-read by then).
-    const attempts = c.req.raw.body ? 1 : 2;
+    // A process that just crashed may not have reported its exit yet: a request that finds its pooled
+    // connection closed tries a new one, and one that finds the process gone meets a fresh process.
+    // Only for safe methods without a body (a body would be half-read by then).
+    const replayable = ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.raw.body;
+    const attempts = replayable ? 3 : 1;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let port: number;
       try {
@@ -204,8 +213,8 @@ export async function createFunctionsService(
         return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
       }
       const response = await proxy(c.req.raw, port, target);
-      if (response) return response;
-      await worker.discard(port);
+      if (response instanceof Response) return response;
+      if (response === 'refused') await worker.discard(port);
     }
     return json(502, {
       code: 'WORKER_ERROR',
