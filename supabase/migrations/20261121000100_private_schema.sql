@@ -4,7 +4,6 @@
 -- `private`, which the Data API does not expose (only `public` is), so nobody can call them over
 -- REST; they stay callable from policies and from the edge function's SQL connection.
 
-create extension if not exists pg_trgm with schema extensions;
 create extension if not exists pgcrypto with schema extensions;
 
 create schema if not exists private;

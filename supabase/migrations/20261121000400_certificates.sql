@@ -45,7 +45,6 @@ comment on column public.certificates.revoked_at is 'Set exactly when revoked is
 
 create unique index certificates_file_hash_key on public.certificates (file_hash);
 create index certificates_content_hash_idx on public.certificates (content_hash);
-create index certificates_ocr_content_trgm_idx on public.certificates using gin (ocr_content extensions.gin_trgm_ops);
 create index certificates_user_id_idx on public.certificates (user_id);
 create index certificates_uploaded_by_idx on public.certificates (uploaded_by);
 create index certificates_revoked_by_idx on public.certificates (revoked_by);

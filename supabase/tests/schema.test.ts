@@ -11,7 +11,6 @@ import { inRollback } from './_db.ts';
 const ANON_DEFINER_FUNCTIONS = [
   'private.find_certificate_by_file_hash',
   'private.find_certificates_by_content_hash',
-  'private.find_certificates_by_similar_text',
   'private.record_verification_attempt',
   'private.verification_stats',
 ];

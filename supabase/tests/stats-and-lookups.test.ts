@@ -170,55 +170,38 @@ Deno.test('anon cannot call the admin stats functions', async () => {
   });
 });
 
-Deno.test(
-  'verification lookups: exact file, same content, similar text; narrow columns; callable by anon',
-  async () => {
-    await inRollback(async (tx) => {
-      await emptyDatabase(tx);
-      const owner = await createAuthUser(tx);
-      const sharedContent = hex64();
-      const text = 'Certificate of Completion awarded to Jane Doe for Advanced Cryptography, 12 March 2025';
-      const first = await insertCertificate(tx, owner.id, {
-        content_hash: sharedContent,
-        ocr_content: text,
-        created_at: new Date('2025-01-01T00:00:00Z'),
-      });
-      const second = await insertCertificate(tx, owner.id, {
-        content_hash: sharedContent,
-        ocr_content: 'Unrelated invoice number 42 for office chairs',
-        revoked_at: new Date(),
-      });
-      await actAs(tx, null, 'anon');
-
-      const exact = await tx`select * from private.find_certificate_by_file_hash(${first.fileHash})`;
-      assert.equal(exact.length, 1);
-      assert.deepEqual(Object.keys(exact[0] ?? {}).sort(), CANDIDATE_COLUMNS);
-      assert.equal(exact[0]?.id, first.id);
-      assert.equal((await tx`select * from private.find_certificate_by_file_hash(${hex64()})`).length, 0);
-
-      const sameContent =
-        await tx`select id, revoked from private.find_certificates_by_content_hash(${sharedContent})`;
-      assert.deepEqual(
-        sameContent.map((r) => ({ ...r })),
-        [
-          { id: first.id, revoked: false },
-          { id: second.id, revoked: true },
-        ],
-      );
-
-      const similar = await tx<{ id: string; similarity: number }[]>`
-      select id, similarity
-      from private.find_certificates_by_similar_text(${text.replace('Jane', 'Jame').replace('12', '17')}, 0.5, 5)`;
-      assert.equal(similar.length, 1);
-      assert.equal(similar[0]?.id, first.id);
-      assert.ok((similar[0]?.similarity ?? 0) >= 0.5 && (similar[0]?.similarity ?? 1) < 1);
-      const [columns] = await tx`select * from private.find_certificates_by_similar_text(${text}, 0.5, 5)`;
-      assert.deepEqual(Object.keys(columns ?? {}).sort(), [...CANDIDATE_COLUMNS, 'similarity'].sort());
-      assert.equal(
-        (await tx`select * from private.find_certificates_by_similar_text('Jane', 0.1, 5)`).length,
-        0,
-        'short probes must not list certificates',
-      );
+Deno.test('verification lookups: exact file, same content; narrow columns; callable by anon', async () => {
+  await inRollback(async (tx) => {
+    await emptyDatabase(tx);
+    const owner = await createAuthUser(tx);
+    const sharedContent = hex64();
+    const text = 'Certificate of Completion awarded to Jane Doe for Advanced Cryptography, 12 March 2025';
+    const first = await insertCertificate(tx, owner.id, {
+      content_hash: sharedContent,
+      ocr_content: text,
+      created_at: new Date('2025-01-01T00:00:00Z'),
     });
-  },
-);
+    const second = await insertCertificate(tx, owner.id, {
+      content_hash: sharedContent,
+      ocr_content: 'Unrelated invoice number 42 for office chairs',
+      revoked_at: new Date(),
+    });
+    await actAs(tx, null, 'anon');
+
+    const exact = await tx`select * from private.find_certificate_by_file_hash(${first.fileHash})`;
+    assert.equal(exact.length, 1);
+    assert.deepEqual(Object.keys(exact[0] ?? {}).sort(), CANDIDATE_COLUMNS);
+    assert.equal(exact[0]?.id, first.id);
+    assert.equal((await tx`select * from private.find_certificate_by_file_hash(${hex64()})`).length, 0);
+
+    const sameContent =
+      await tx`select id, revoked from private.find_certificates_by_content_hash(${sharedContent})`;
+    assert.deepEqual(
+      sameContent.map((r) => ({ ...r })),
+      [
+        { id: first.id, revoked: false },
+        { id: second.id, revoked: true },
+      ],
+    );
+  });
+});
