@@ -91,6 +91,8 @@ export class PostgresServer {
       await chown(clusterDir, user.uid, user.gid);
       await chown(pwFile, user.uid, user.gid);
       await this.ensureTraversable(clusterDir);
+      // The binaries sit in the repository's node_modules, which may be inside a 0700 temp folder too.
+      await this.ensureTraversable(initdb);
     }
     try {
       await new Promise<void>((resolve, reject) => {
@@ -126,6 +128,7 @@ export class PostgresServer {
   async start(): Promise<void> {
     const { postgres } = await findBinaries();
     const user = await serverUser();
+    if (user) await this.ensureTraversable(postgres);
     const { clusterDir, port, logFile, durable } = this.options;
     await this.stopOrphan();
     this.log = createWriteStream(logFile, { flags: 'a' });
