@@ -5,7 +5,7 @@ import UTIF from 'utif2';
 import decodeJpeg from '@jsquash/jpeg/decode.js';
 import decodeWebp from '@jsquash/webp/decode.js';
 import type { DetectedFile } from './detect.ts';
-import { type GrayRaster, toGray } from './raster.ts';
+import { type GrayRaster, toGray } from '../documents/raster.ts';
 
 /** Decoders refuse images above this many megapixels (a 10 MB file can claim absurd dimensions). */
 export const MAX_MEGAPIXELS = 40;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { computeFingerprint, fingerprintsAllowMatch } from './fingerprint.ts';
-import type { GrayRaster } from './raster.ts';
+import type { GrayRaster } from '../documents/raster.ts';
 
 /** A 400 × 300 page: white, with a dark bar where a line of text would be. */
 function page(barTop: number): GrayRaster {

@@ -3,7 +3,7 @@
  * converted copy) or not (an edit of a name or date in the same template). Calibration numbers
  * are in docs/verification-pipeline.md.
  */
-import { type GrayRaster, resizeArea } from './raster.ts';
+import { type GrayRaster, resizeArea } from '../documents/raster.ts';
 
 export const FINGERPRINT_VERSION = 1;
 /** Grid side: a cell is 1/128 of the width and height, smaller than one word of certificate text. */

@@ -9,7 +9,7 @@ import engData from '@tesseract.js-data/eng';
 // The build with the WebAssembly inlined: nothing to locate at run time. Plain SIMD (not relaxed
 // SIMD) because relaxed SIMD may round differently per CPU, and OCR text must be reproducible.
 import TesseractCore from 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js';
-import { fitWithin, type GrayRaster } from './raster.ts';
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
 
 /** Longest side given to OCR; certificate text stays well above tesseract's preferred x-height. */
 export const OCR_MAX_SIDE = 2000;

@@ -1,6 +1,6 @@
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { UnreadableFileError } from './errors.ts';
-import { type GrayRaster, toGray } from './raster.ts';
+import { type GrayRaster, toGray } from '../documents/raster.ts';
 
 /** What a PDF gives the pipeline: its text layer and the largest image drawn on page 1. */
 export interface PdfContent {

@@ -6,7 +6,7 @@ import { decodeImage, ImageDecodeError } from './decode.ts';
 import { computeFingerprint } from './fingerprint.ts';
 import { OCR_MAX_SIDE, recogniseText } from './ocr.ts';
 import { readPdf } from './pdf.ts';
-import { fitWithin, type GrayRaster } from './raster.ts';
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
 
 /** Everything the API stores or looks up for one certificate file. */
 export interface ProcessedCertificateFile {
