@@ -252,13 +252,78 @@ export interface DeleteUserResponse {
   message: string;
 }
 
-/** Which evidence matched a verification (extension). */
-export type MatchChannel = 'exact_file' | 'same_content';
+/**
+ * Which evidence found the registered certificate (extension): the same bytes, a certificate code
+ * (QR or number) printed on the copy, or the page's own look (visual retrieval).
+ */
+export const MATCH_CHANNELS = ['exact_file', 'certificate_code', 'visual'] as const;
+export type MatchChannel = (typeof MATCH_CHANNELS)[number];
 
-/** Why a matched certificate is not valid, or that nothing matched (extension). */
-export type VerificationOutcome = 'valid' | 'revoked' | 'pending' | 'failed' | 'not_found';
+/** The registered certificate's standing when one matched, or that nothing matched (extension). */
+export const VERIFICATION_OUTCOMES = [
+  'valid',
+  'revoked',
+  'suspended',
+  'expired',
+  'pending',
+  'failed',
+  'not_found',
+] as const;
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 
-/** POST /verification/verify (spec section 3, Verification result). */
+/**
+ * What the comparison with the registered original concluded (extension, verification engine v2):
+ *  - identical: the same bytes as a registered file;
+ *  - authentic: the same certificate, every region of the page matches (a re-save, scan or photo);
+ *  - altered: the copy matches a registered certificate except in the regions listed in `differences`;
+ *  - unknown: no registered certificate matches with enough evidence (never a guess).
+ */
+export const VERDICTS = ['identical', 'authentic', 'altered', 'unknown'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** What kind of copy the upload looks like, when the engine can tell (extension). */
+export const COPY_KINDS = ['original_file', 'digital_copy', 'scan', 'photo', 'screenshot'] as const;
+export type CopyKind = (typeof COPY_KINDS)[number];
+
+/** Named fields of a certificate that a difference can be attributed to (extension). */
+export const CERTIFICATE_FIELDS = [
+  'title',
+  'recipient_name',
+  'course',
+  'grade',
+  'issue_date',
+  'expiry_date',
+  'certificate_number',
+  'issuer',
+  'seal',
+  'signature',
+  'photo',
+  'logo',
+] as const;
+export type CertificateField = (typeof CERTIFICATE_FIELDS)[number];
+
+/** A box on the registered original's page, as fractions (0-1) of its width and height. */
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One region where the copy differs from the registered original (extension). */
+export interface VerificationDifference {
+  /** The field the region belongs to, when known. */
+  field: CertificateField | null;
+  /** Words for people: "Recipient name", "Grade", "Text line 7", "Seal". */
+  label: string;
+  box: PageBox;
+  /** What the original says there, when it is text and the result may show it. */
+  registered: string | null;
+  /** What OCR reads in the copy there, when it could read it. */
+  reads: string | null;
+}
+
+/** POST /verification/verify (spec section 3, Verification result, plus extensions). */
 export interface VerificationResult {
   verified: boolean;
   message: string;
@@ -278,6 +343,19 @@ export interface VerificationResult {
   };
   matchChannel: MatchChannel | null;
   outcome: VerificationOutcome;
+  /** Extension (engine v2). */
+  verdict: Verdict;
+  copyKind: CopyKind | null;
+  differences: VerificationDifference[];
+  /** Plain sentences saying why, e.g. "Too little of the certificate is visible to compare it". */
+  reasons: string[];
+  /** 0-1: how sure the engine is of the verdict. */
+  confidence: number;
+  /**
+   * Pictures for the comparison view: the registered original's page (a short-lived URL, null when
+   * the result may not show it) and the copy laid over it in the original's coordinates (a data URL).
+   */
+  evidence: { originalPage: string | null; alignedCopy: string | null } | null;
 }
 
 export interface VerificationStats {

@@ -11,6 +11,7 @@
  */
 import type {
   MatchChannel,
+  Verdict,
   VerificationOutcome,
   VerificationResult,
   VerificationStats,
@@ -48,10 +49,19 @@ interface Candidate {
   revoked_at: Date | null;
 }
 
+/** v1 evidence names, as the attempts log records them until the v2 engine replaces this module. */
+type V1Channel = 'exact_file' | 'same_content';
+
+const CONTRACT_CHANNEL: Record<V1Channel, MatchChannel> = {
+  exact_file: 'exact_file',
+  same_content: 'visual',
+};
+const VERDICT_OF: Record<V1Channel, Verdict> = { exact_file: 'identical', same_content: 'authentic' };
+
 interface Match {
   candidate: Candidate;
-  channel: MatchChannel;
-  outcome: Exclude<VerificationOutcome, 'not_found'>;
+  channel: V1Channel;
+  outcome: Extract<VerificationOutcome, 'valid' | 'revoked' | 'pending' | 'failed'>;
 }
 
 function outcomeOf(candidate: Candidate): Match['outcome'] {
@@ -172,8 +182,14 @@ export async function verifyCertificate(
         }
       : null,
     uploadedFile: { size: bytes.length, type: detected.mimeType, hash: fileHash },
-    matchChannel: match?.channel ?? null,
+    matchChannel: match ? CONTRACT_CHANNEL[match.channel] : null,
     outcome: match?.outcome ?? 'not_found',
+    verdict: match ? VERDICT_OF[match.channel] : 'unknown',
+    copyKind: match?.channel === 'exact_file' ? 'original_file' : null,
+    differences: [],
+    reasons: [],
+    confidence: match ? 1 : 0,
+    evidence: null,
   };
 }
 

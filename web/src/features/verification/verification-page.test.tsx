@@ -33,6 +33,12 @@ function result(overrides: Partial<VerificationResult>): VerificationResult {
     uploadedFile: { size: 1536 * 1024, type: 'image/png', hash: UPLOADED_HASH },
     matchChannel: 'exact_file',
     outcome: 'valid',
+    verdict: 'identical',
+    copyKind: 'original_file',
+    differences: [],
+    reasons: [],
+    confidence: 1,
+    evidence: null,
     ...overrides,
   };
 }
@@ -167,7 +173,7 @@ describe('VerificationPage', () => {
     const base = result({});
     vi.mocked(api.verifyCertificate).mockResolvedValue(
       result({
-        matchChannel: 'same_content',
+        matchChannel: 'visual',
         certificate: base.certificate && {
           ...base.certificate,
           name: null,
@@ -181,7 +187,7 @@ describe('VerificationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
 
     expect(
-      await screen.findByText(/Same content: the text of the uploaded file matches/),
+      await screen.findByText(/Same certificate: the page of the uploaded copy matches/),
     ).toBeInTheDocument();
     expect(screen.getAllByText('N/A')).toHaveLength(2);
     expect(screen.getByTitle('Registered certificate N/A (PDF)')).toHaveAttribute(

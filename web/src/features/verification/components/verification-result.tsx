@@ -31,6 +31,16 @@ export const OUTCOME_TEXT: Record<
     color: 'red',
     explanation: 'This certificate is on record but was rejected during review, so it is not valid.',
   },
+  suspended: {
+    label: 'Suspended',
+    color: 'orange',
+    explanation: 'This certificate is on record but its issuer has suspended it for now, so it is not valid.',
+  },
+  expired: {
+    label: 'Expired',
+    color: 'orange',
+    explanation: 'This certificate is on record but it has expired.',
+  },
   not_found: {
     label: 'No match',
     color: 'gray',
@@ -40,7 +50,9 @@ export const OUTCOME_TEXT: Record<
 
 export const MATCH_CHANNEL_TEXT: Record<MatchChannel, string> = {
   exact_file: 'Exact file: the uploaded file is identical to the registered one.',
-  same_content: 'Same content: the text of the uploaded file matches a registered certificate.',
+  certificate_code:
+    'Certificate code: the QR code or number printed on the copy names a registered certificate.',
+  visual: 'Same certificate: the page of the uploaded copy matches a registered certificate.',
 };
 
 function MatchedFilePreview({ url, isPdf, name }: { url: string | null; isPdf: boolean; name: string }) {
