@@ -101,6 +101,12 @@ export class StorageClient {
     }
   }
 
+  /** The stored bytes of one object (authenticated download). */
+  async download(token: string, bucket: string, path: string): Promise<Uint8Array> {
+    const response = await this.#request(token, 'GET', `/object/authenticated/${bucket}/${encodePath(path)}`, {});
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
   /** A URL anyone holding it can download from until it expires. */
   async signedUrl(token: string, bucket: string, path: string, expiresInSeconds: number): Promise<string> {
     const response = await this.#request(token, 'POST', `/object/sign/${bucket}/${encodePath(path)}`, {

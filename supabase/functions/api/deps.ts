@@ -5,6 +5,7 @@ import { createSql, type Sql } from '../_shared/db.ts';
 import { type FunctionEnv, readEnv } from '../_shared/env.ts';
 import { RateLimiter } from '../_shared/rate-limit.ts';
 import { StorageClient } from '../_shared/storage.ts';
+import { EngineClient } from './verification/engine-client.ts';
 
 export interface AppDeps {
   env: FunctionEnv;
@@ -12,6 +13,8 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   storage: StorageClient;
   authAdmin: AuthAdminClient;
+  /** The `engine` function: registration and comparison of certificate pages. */
+  engine: EngineClient;
   /** Limits public verification per client (anonymous: per IP; signed in: per user). */
   verifyLimiter: RateLimiter;
 }
@@ -34,6 +37,7 @@ export function createDeps(env: FunctionEnv = readEnv()): AppDeps {
     }),
     storage: new StorageClient({ supabaseUrl: env.supabaseUrl, apiKey: env.anonKey }),
     authAdmin: new AuthAdminClient(env.supabaseUrl, env.serviceRoleKey),
+    engine: new EngineClient(env.supabaseUrl, env.serviceRoleKey),
     verifyLimiter: new RateLimiter(verifyLimitPerMinute(), 60_000),
   };
 }

@@ -1,9 +1,8 @@
 /**
- * POST /certificates/upload-base64: decode, sniff, hash, extract text, store the file, insert the
- * row. The order (process -> upload object -> insert row) plus the compensation below means a
- * failure half-way leaves neither a row nor a file.
+ * POST /certificates/upload-base64: decode, sniff, hash, store the file, insert the row, then
+ * register the page with the verification engine. The order (upload object -> insert row) plus the
+ * compensation below means a failure half-way leaves neither a row nor a file.
  */
-import { Buffer } from 'node:buffer';
 import {
   MAX_FILE_BYTES,
   type UploadCertificateRequest,
@@ -11,13 +10,10 @@ import {
 } from '../../_shared/api-contract.ts';
 import { asCaller } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
-import {
-  decodeDataUrl,
-  detectFileType,
-  processCertificateFile,
-  sha256Hex,
-  UnsupportedFileTypeError,
-} from '../../_shared/processing/mod.ts';
+import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
+import { detectFileType } from '../../_shared/processing/detect.ts';
+import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
+import { sha256Hex } from '../../_shared/processing/hash.ts';
 import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -67,7 +63,8 @@ export async function uploadCertificate(
   }
 
   const bytes = decodeDataUrl(input.fileData, MAX_FILE_BYTES);
-  if (!detectFileType(bytes)) throw new UnsupportedFileTypeError();
+  const detected = detectFileType(bytes);
+  if (!detected) throw new UnsupportedFileTypeError();
   const fileHash = await sha256Hex(bytes);
 
   // Cheap early answers before OCR and before any object is written; the unique index still decides races.
@@ -79,17 +76,15 @@ export async function uploadCertificate(
   if (owner.duplicate) throw await duplicateOf(deps, user, fileHash);
   if (!owner.exists) throw new HttpError(404, 'User not found');
 
-  const processed = await processCertificateFile(bytes);
-
   const id = crypto.randomUUID();
-  const storagePath = `${input.userId}/${id}.${processed.detected.extension}`;
+  const storagePath = `${input.userId}/${id}.${detected.extension}`;
   try {
     await deps.storage.upload(
       user.token,
       CERTIFICATE_BUCKET,
       storagePath,
       bytes,
-      processed.detected.mimeType,
+      detected.mimeType,
     );
   } catch (error) {
     if (error instanceof StorageError && error.statusCode === 403) {
@@ -98,11 +93,10 @@ export async function uploadCertificate(
     throw error;
   }
 
-  const certificateHash = await sha256Hex(`${processed.fileHash}:${processed.contentHash ?? ''}`);
+  const certificateHash = await sha256Hex(`${fileHash}:`);
   let row: CertificateRow;
   try {
     row = await asCaller(deps.sql, user, async (tx) => {
-      const fingerprint = processed.fingerprint ? Buffer.from(processed.fingerprint) : null;
       // A user's row goes through private.add_own_pending_certificate (owner = caller, pending): users
       // have no direct INSERT, or they could register forged hashes over the Data API.
       const [inserted] = isAdmin
@@ -113,23 +107,31 @@ export async function uploadCertificate(
             reviewed_by, reviewed_at
           ) values (
             ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
-            ${processed.detected.fileType}, ${processed.detected.mimeType}, ${processed.size},
-            ${processed.fileHash}, ${processed.contentHash}, ${processed.text || null}, ${fingerprint},
+            ${detected.fileType}, ${detected.mimeType}, ${bytes.length},
+            ${fileHash}, ${null}, ${null}, ${null},
             'verified', ${user.userId}, ${new Date()}
           )
           returning ${certificateColumns(tx)}`
         : await tx<CertificateRow[]>`
           select ${certificateColumns(tx)} from private.add_own_pending_certificate(
-            ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${processed.detected.fileType},
-            ${processed.detected.mimeType}, ${processed.size}, ${processed.fileHash}, ${processed.contentHash},
-            ${processed.text || null}, ${fingerprint}
+            ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${detected.fileType},
+            ${detected.mimeType}, ${bytes.length}, ${fileHash}, ${null},
+            ${null}, ${null}
           ) c`;
       return inserted!;
     });
   } catch (error) {
     await removeQuietly(deps, storagePath);
-    if (isUniqueViolation(error)) throw await duplicateOf(deps, user, processed.fileHash);
+    if (isUniqueViolation(error)) throw await duplicateOf(deps, user, fileHash);
     throw error;
+  }
+
+  // The certificate is stored and valid by its exact bytes already; the engine's registration
+  // (for copies, scans and photos) is retried by the backfill if the engine cannot take it now.
+  try {
+    await deps.engine.register(row.id, input.fileData);
+  } catch (error) {
+    console.error('api: registration deferred to the backfill', row.id, error);
   }
 
   const [certificate] = await withImageUrls(deps.storage, user.token, [row]);

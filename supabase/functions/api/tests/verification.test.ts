@@ -79,27 +79,43 @@ test('an exact copy verifies by file, with a short-lived link to the stored orig
 });
 
 for (const variant of ['variant-jpeg-quality-60.jpg', 'variant-png-to-jpeg.jpg', 'variant-resized-90.png']) {
-  test(`the same certificate re-encoded (${variant}) verifies by content`, async () => {
+  test(`the same certificate re-encoded (${variant}) verifies as authentic by comparison`, async () => {
     const certificate = await registeredOriginal();
     const admin = await demo('admin');
     const response = await verify(sampleDataUrl(variant), admin.token);
     assert.equal(response.status, 200);
     assert.equal(response.body.verified, true, JSON.stringify(response.body));
     assert.equal(response.body.matchChannel, 'visual');
+    assert.equal(response.body.verdict, 'authentic');
+    assert.deepEqual(response.body.differences, []);
+    assert.ok(response.body.confidence > 0.5);
     assert.equal(response.body.certificate?.id, certificate.id);
     assert.notEqual(response.body.uploadedFile.hash, certificate.file_hash);
   });
 }
 
 for (const edited of ['edited-name.png', 'edited-date.png', 'edited-date.jpg']) {
-  test(`an edited copy (${edited}) does not verify`, async () => {
-    await registeredOriginal();
+  test(`an edited copy (${edited}) is answered altered, with the changed region named and outlined`, async () => {
+    const certificate = await registeredOriginal();
     const admin = await demo('admin');
     const response = await verify(sampleDataUrl(edited), admin.token);
     assert.equal(response.status, 200);
-    assert.equal(response.body.verified, false, JSON.stringify(response.body));
-    assert.equal(response.body.outcome, 'not_found');
-    assert.equal(response.body.certificate, null);
+    const result = response.body;
+    assert.equal(result.verified, false, JSON.stringify({ ...result, evidence: undefined }));
+    assert.equal(result.verdict, 'altered');
+    assert.equal(result.certificate?.id, certificate.id);
+    assert.equal(result.certificate?.imageUrl, null, 'no link to the original for an altered copy');
+    assert.ok(result.differences.length > 0);
+    for (const difference of result.differences) {
+      assert.ok(difference.box.width > 0 && difference.box.x >= 0 && difference.box.x + difference.box.width <= 1);
+    }
+    const expected = edited.includes('name') ? 'recipient_name' : 'issue_date';
+    assert.ok(
+      result.differences.some((difference) => difference.field === expected),
+      `a difference names ${expected}: ${JSON.stringify(result.differences)}`,
+    );
+    assert.match(result.evidence?.originalPage ?? '', /^data:image\/png;base64,/);
+    assert.match(result.evidence?.alignedCopy ?? '', /^data:image\/png;base64,/);
   });
 }
 
@@ -133,7 +149,10 @@ test('a pending upload does not verify until approved; a rejected one never does
   });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   assert.equal(upload.body.certificate.file_type, 'pdf');
-  assert.ok(upload.body.certificate.content_hash, 'the scanned PDF was read by OCR');
+  const [registration] = await db<{ lines: number }[]>`
+    select jsonb_array_length(lines)::int as lines from private.certificate_registrations
+    where certificate_id = ${upload.body.certificate.id}`;
+  assert.ok((registration?.lines ?? 0) > 3, 'the scanned PDF was registered and its lines read by OCR');
 
   const pending = await verify(sampleDataUrl('scanned.pdf'), admin.token);
   assert.equal(pending.body.verified, false);
@@ -156,6 +175,8 @@ test('an unknown file is not found; every attempt is logged with hashes only', a
   assert.equal(response.body.verified, false);
   assert.equal(response.body.outcome, 'not_found');
   assert.equal(response.body.matchChannel, null);
+  assert.equal(response.body.verdict, 'unknown');
+  assert.ok(response.body.reasons.length > 0);
   assert.match(response.body.message, /not found/i);
   assert.equal(response.body.certificate, null);
 
@@ -182,8 +203,10 @@ test('an unknown file is not found; every attempt is logged with hashes only', a
     'mime_type',
     'outcome',
     'requester_hash',
+    'verdict',
     'verified',
   ]);
+  assert.equal(row.verdict, 'unknown');
 });
 
 test('GET /verification/stats is public and counts certificates and attempts', async () => {

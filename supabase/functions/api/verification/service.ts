@@ -1,17 +1,18 @@
 /**
- * Public verification: is this file, or a file with the same content, a registered and valid
- * certificate? Lookups go through the narrow SECURITY DEFINER functions in schema `private`, so a
- * visitor learns about one matching certificate and can never list the table.
+ * Public verification: is this file a registered, valid certificate, or a faithful copy of one,
+ * or an altered one? Lookups go through narrow SECURITY DEFINER functions in schema `private`, so
+ * a visitor learns about one matching certificate and can never list the table.
  *
  * Evidence, strongest first:
- *  1. exact_file: the SHA-256 of the bytes equals a stored file's.
- *  2. same_content: the SHA-256 of the normalised text equals a stored certificate's, and, where both
- *     files have a visual fingerprint, the fingerprints agree that it is the same document.
- * A text match is never accepted on similarity alone: an edited name or date must not verify.
+ *  1. exact_file: the SHA-256 of the bytes equals a stored file's (verdict identical), answered here;
+ *  2. visual: the `engine` function lays the copy over the registered originals it retrieves and
+ *     compares them region by region (verdict authentic, altered or unknown).
  */
 import type {
+  CopyKind,
   MatchChannel,
   Verdict,
+  VerificationDifference,
   VerificationOutcome,
   VerificationResult,
   VerificationStats,
@@ -19,15 +20,10 @@ import type {
 import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
 import type { Caller } from '../../_shared/auth.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
-import {
-  decodeDataUrl,
-  fingerprintsAllowMatch,
-  detectFileType,
-  processCertificateFile,
-  type ProcessedCertificateFile,
-  sha256Hex,
-  UnsupportedFileTypeError,
-} from '../../_shared/processing/mod.ts';
+import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
+import { detectFileType } from '../../_shared/processing/detect.ts';
+import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
+import { sha256Hex } from '../../_shared/processing/hash.ts';
 import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -38,72 +34,73 @@ interface Candidate {
   id: string;
   certificate_name: string | null;
   file_type: 'image' | 'pdf';
-  mime_type: string;
   created_at: Date;
   file_hash: string;
   content_hash: string | null;
   storage_path: string;
-  visual_fingerprint: Uint8Array | null;
   verification_status: 'verified' | 'pending' | 'failed';
   revoked: boolean;
-  revoked_at: Date | null;
 }
 
-/** v1 evidence names, as the attempts log records them until the v2 engine replaces this module. */
-type V1Channel = 'exact_file' | 'same_content';
+type Standing = Exclude<VerificationOutcome, 'not_found'>;
 
-const CONTRACT_CHANNEL: Record<V1Channel, MatchChannel> = {
-  exact_file: 'exact_file',
-  same_content: 'visual',
-};
-const VERDICT_OF: Record<V1Channel, Verdict> = { exact_file: 'identical', same_content: 'authentic' };
-
-interface Match {
-  candidate: Candidate;
-  channel: V1Channel;
-  outcome: Extract<VerificationOutcome, 'valid' | 'revoked' | 'pending' | 'failed'>;
+interface Finding {
+  candidate: Candidate | null;
+  channel: MatchChannel | null;
+  verdict: Verdict;
+  copyKind: CopyKind | null;
+  differences: VerificationDifference[];
+  reasons: string[];
+  confidence: number;
+  evidence: VerificationResult['evidence'];
 }
 
-function outcomeOf(candidate: Candidate): Match['outcome'] {
+function standingOf(candidate: Candidate): Standing {
   if (candidate.revoked) return 'revoked';
   return candidate.verification_status === 'verified' ? 'valid' : candidate.verification_status;
-}
-
-/** When several stored certificates share the content, a revocation must win over a valid twin. */
-const OUTCOME_PRIORITY: Record<Match['outcome'], number> = { revoked: 0, valid: 1, pending: 2, failed: 3 };
-
-function sameDocument(processed: ProcessedCertificateFile, candidate: Candidate): boolean {
-  const stored = candidate.visual_fingerprint ? new Uint8Array(candidate.visual_fingerprint) : null;
-  return fingerprintsAllowMatch(processed.fingerprint, stored);
 }
 
 const findByFileHash = async (tx: Tx, fileHash: string) =>
   (await tx<Candidate[]>`select * from private.find_certificate_by_file_hash(${fileHash})`)[0];
 
-async function findByContent(tx: Tx, processed: ProcessedCertificateFile): Promise<Match | null> {
-  if (!processed.contentHash) return null;
-  const sameText = await tx<Candidate[]>`
-    select * from private.find_certificates_by_content_hash(${processed.contentHash})`;
-  const confirmed = sameText
-    .filter((candidate) => sameDocument(processed, candidate))
-    .map((candidate) => ({ candidate, channel: 'same_content' as const, outcome: outcomeOf(candidate) }))
-    .sort((a, b) => OUTCOME_PRIORITY[a.outcome] - OUTCOME_PRIORITY[b.outcome]);
-  return confirmed[0] ?? null;
-}
+const findById = async (tx: Tx, id: string) =>
+  (await tx<Candidate[]>`select * from private.find_certificate_by_id(${id})`)[0];
 
-function messageFor(match: Match | null): string {
-  if (!match) return 'Certificate not found: no registered certificate matches this file';
-  switch (match.outcome) {
-    case 'valid':
-      return match.channel === 'exact_file'
-        ? 'Certificate verified: this file is identical to a registered certificate'
-        : 'Certificate verified: the content of this file matches a registered certificate';
-    case 'revoked':
-      return 'Certificate has been revoked and is no longer valid';
-    case 'pending':
-      return 'Certificate is registered but still pending review, so it is not valid yet';
-    case 'failed':
-      return 'Certificate was rejected during review and is not valid';
+const COPY_KIND_WORDS: Record<CopyKind, string> = {
+  original_file: 'the registered file itself',
+  digital_copy: 'a digital copy',
+  scan: 'a scan',
+  photo: 'a photo',
+  screenshot: 'a screenshot',
+};
+
+function messageFor(finding: Finding, standing: Standing | null): string {
+  switch (finding.verdict) {
+    case 'unknown':
+      return 'Certificate not found: no registered certificate matches this file';
+    case 'altered':
+      return 'Certificate altered: this copy differs from the registered certificate';
+    case 'identical':
+    case 'authentic': {
+      const what =
+        finding.verdict === 'identical'
+          ? 'this file is identical to a registered certificate'
+          : `this copy (${COPY_KIND_WORDS[finding.copyKind ?? 'digital_copy']}) matches a registered certificate`;
+      switch (standing) {
+        case 'valid':
+          return `Certificate verified: ${what}`;
+        case 'revoked':
+          return 'Certificate has been revoked and is no longer valid';
+        case 'suspended':
+          return 'Certificate is suspended by its issuer and is not valid for now';
+        case 'expired':
+          return 'Certificate has expired';
+        case 'pending':
+          return 'Certificate is registered but still pending review, so it is not valid yet';
+        default:
+          return 'Certificate was rejected during review and is not valid';
+      }
+    }
   }
 }
 
@@ -112,9 +109,38 @@ export interface VerifyRequestContext {
   clientAddress: string;
 }
 
+async function compareWithEngine(deps: AppDeps, caller: Caller, fileData: string): Promise<Finding> {
+  const answer = await deps.engine.verify(fileData);
+  const candidate = answer.certificateId
+    ? ((await asCaller(deps.sql, caller, (tx) => findById(tx, answer.certificateId!))) ?? null)
+    : null;
+  if (!candidate || answer.verdict === 'unknown') {
+    return {
+      candidate: null,
+      channel: null,
+      verdict: 'unknown',
+      copyKind: null,
+      differences: [],
+      reasons: answer.reasons,
+      confidence: answer.confidence,
+      evidence: null,
+    };
+  }
+  return {
+    candidate,
+    channel: 'visual',
+    verdict: answer.verdict,
+    copyKind: answer.copyKind,
+    differences: answer.differences,
+    reasons: answer.reasons,
+    confidence: answer.confidence,
+    evidence: answer.evidence,
+  };
+}
+
 /**
- * POST /verification/verify. Every attempt is logged (hashes and outcome, never bytes or text); the
- * content hash is logged only when it was computed, i.e. when the exact file was not found.
+ * POST /verification/verify. Every attempt is logged (hashes, verdict and outcome, never bytes or
+ * text).
  */
 export async function verifyCertificate(
   deps: AppDeps,
@@ -128,38 +154,40 @@ export async function verifyCertificate(
   const fileHash = await sha256Hex(bytes);
   const requesterHash = await sha256Hex(`${deps.env.ipHashSalt}:${context.clientAddress}`);
 
-  // The exact file needs only its hash; text extraction (OCR) runs only when that misses.
   const exact = await asCaller(deps.sql, caller, (tx) => findByFileHash(tx, fileHash));
-  let match: Match | null = exact
-    ? { candidate: exact, channel: 'exact_file', outcome: outcomeOf(exact) }
-    : null;
-  let contentHash: string | null = null;
-  if (!match) {
-    const processed = await processCertificateFile(bytes);
-    contentHash = processed.contentHash;
-    match = await asCaller(deps.sql, caller, (tx) => findByContent(tx, processed));
-  }
+  const finding: Finding = exact
+    ? {
+        candidate: exact,
+        channel: 'exact_file',
+        verdict: 'identical',
+        copyKind: 'original_file',
+        differences: [],
+        reasons: ['The file has exactly the bytes of the registered certificate'],
+        confidence: 1,
+        evidence: null,
+      }
+    : await compareWithEngine(deps, caller, fileData);
 
+  const standing = finding.candidate ? standingOf(finding.candidate) : null;
+  const verified = standing === 'valid' && (finding.verdict === 'identical' || finding.verdict === 'authentic');
   await asCaller(
     deps.sql,
     caller,
     (tx) => tx`
-    select private.record_verification_attempt(
-      ${fileHash}, ${contentHash}, ${bytes.length}, ${detected.mimeType},
-      ${match?.outcome === 'valid'}, ${match?.outcome ?? 'not_found'}, ${match?.channel ?? null},
-      ${match?.candidate.id ?? null}, ${requesterHash})`,
+    select private.record_verification_verdict(
+      ${fileHash}, ${bytes.length}, ${detected.mimeType}, ${finding.verdict}, ${verified},
+      ${standing ?? 'not_found'}, ${finding.channel}, ${finding.candidate?.id ?? null}, ${requesterHash})`,
   );
 
-  const verified = match?.outcome === 'valid';
   let imageUrl: string | null = null;
-  if (match && verified) {
+  if (finding.candidate && verified) {
     try {
       // A verifier holding the certificate may see the stored original; no RLS policy can say
       // "whoever presents the matching file", so the service role signs this one link.
       imageUrl = await deps.storage.signedUrl(
         deps.env.serviceRoleKey,
         CERTIFICATE_BUCKET,
-        match.candidate.storage_path,
+        finding.candidate.storage_path,
         RESULT_URL_TTL_SECONDS,
       );
     } catch (error) {
@@ -167,29 +195,30 @@ export async function verifyCertificate(
     }
   }
 
+  const { candidate } = finding;
   return {
     verified,
-    message: messageFor(match),
-    certificate: match
+    message: messageFor(finding, standing),
+    certificate: candidate
       ? {
-          id: match.candidate.id,
-          name: match.candidate.certificate_name,
-          fileType: match.candidate.file_type,
-          issuedDate: match.candidate.created_at.toISOString(),
-          fileHash: match.candidate.file_hash,
-          contentHash: match.candidate.content_hash,
+          id: candidate.id,
+          name: candidate.certificate_name,
+          fileType: candidate.file_type,
+          issuedDate: candidate.created_at.toISOString(),
+          fileHash: candidate.file_hash,
+          contentHash: candidate.content_hash,
           imageUrl,
         }
       : null,
     uploadedFile: { size: bytes.length, type: detected.mimeType, hash: fileHash },
-    matchChannel: match ? CONTRACT_CHANNEL[match.channel] : null,
-    outcome: match?.outcome ?? 'not_found',
-    verdict: match ? VERDICT_OF[match.channel] : 'unknown',
-    copyKind: match?.channel === 'exact_file' ? 'original_file' : null,
-    differences: [],
-    reasons: [],
-    confidence: match ? 1 : 0,
-    evidence: null,
+    matchChannel: finding.channel,
+    outcome: standing ?? 'not_found',
+    verdict: finding.verdict,
+    copyKind: finding.copyKind,
+    differences: finding.differences,
+    reasons: finding.reasons,
+    confidence: finding.confidence,
+    evidence: finding.evidence,
   };
 }
 

@@ -1,0 +1,40 @@
+/**
+ * What the `api` function and the `engine` function say to each other (server to server, with
+ * the service role key). Validated with valita: small enough for the engine's bundle, which
+ * already carries OpenCV and the OCR model.
+ */
+import * as v from '@badrap/valita';
+import type { DecidedDifference } from './decide.ts';
+import type { CopyKind } from '../api-contract.ts';
+
+export const registerRequest = v.object({
+  certificateId: v.string().assert((value) => /^[0-9a-f-]{36}$/i.test(value), 'certificateId must be a UUID'),
+  fileData: v.string(),
+});
+export type RegisterRequest = v.Infer<typeof registerRequest>;
+
+export const verifyRequest = v.object({ fileData: v.string() });
+export type VerifyRequest = v.Infer<typeof verifyRequest>;
+
+export const backfillRequest = v.object({ limit: v.number().optional() });
+
+export interface RegisterResponse {
+  certificateId: string;
+  lines: number;
+}
+
+export interface VerifyResponse {
+  verdict: 'authentic' | 'altered' | 'unknown';
+  certificateId: string | null;
+  copyKind: CopyKind | null;
+  differences: DecidedDifference[];
+  reasons: string[];
+  confidence: number;
+  evidence: { originalPage: string; alignedCopy: string } | null;
+}
+
+export interface BackfillResponse {
+  registered: number;
+  failed: number;
+  remaining: number;
+}

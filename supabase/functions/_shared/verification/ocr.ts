@@ -1,0 +1,88 @@
+/**
+ * OCR of a page or of single regions with tesseract-wasm (one WebAssembly build, run in-process:
+ * the hosted edge runtime has no workers). The engine is created once per process; the model is
+ * tesseract's integer "best" English model (about 3 MB gzipped) shipped by an npm package.
+ */
+import { dirname, join } from 'node:path';
+import engData from '@tesseract.js-data/eng';
+import { createOCREngine, type OCREngine } from 'tesseract-wasm';
+import type { GrayRaster } from '../documents/raster.ts';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface TextLine {
+  box: Box;
+  text: string;
+  /** 0-1. */
+  confidence: number;
+}
+
+let engine: Promise<OCREngine> | undefined;
+
+async function loadModel(): Promise<Uint8Array> {
+  const { langPath } = engData as { langPath: string };
+  const path = join(dirname(langPath), '4.0.0_best_int', 'eng.traineddata.gz');
+  const compressed = await Deno.readFile(path);
+  const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function ocrEngine(): Promise<OCREngine> {
+  engine ??= (async () => {
+    const created = await createOCREngine();
+    created.loadModel(await loadModel());
+    return created;
+  })();
+  return engine;
+}
+
+function toImageData(raster: GrayRaster): ImageData {
+  const rgba = new Uint8ClampedArray(raster.width * raster.height * 4);
+  for (let index = 0, offset = 0; index < raster.data.length; index++, offset += 4) {
+    const value = raster.data[index]!;
+    rgba[offset] = value;
+    rgba[offset + 1] = value;
+    rgba[offset + 2] = value;
+    rgba[offset + 3] = 255;
+  }
+  return { data: rgba, width: raster.width, height: raster.height, colorSpace: 'srgb' } as ImageData;
+}
+
+/** Reads every text line of a page, with its box in the page's pixels. */
+export async function readPageLines(page: GrayRaster): Promise<TextLine[]> {
+  const ocr = await ocrEngine();
+  ocr.loadImage(toImageData(page));
+  try {
+    return ocr.getTextBoxes('line').map((item) => ({
+      box: {
+        x: item.rect.left,
+        y: item.rect.top,
+        width: item.rect.right - item.rect.left,
+        height: item.rect.bottom - item.rect.top,
+      },
+      text: item.text.trim(),
+      confidence: item.confidence,
+    })).filter((line) => line.text.length > 0);
+  } finally {
+    ocr.clearImage();
+  }
+}
+
+/** Reads one region (a line cut out of a page, with a margin): its text and mean confidence. */
+export async function readRegion(region: GrayRaster): Promise<{ text: string; confidence: number }> {
+  const ocr = await ocrEngine();
+  ocr.loadImage(toImageData(region));
+  try {
+    const words = ocr.getTextBoxes('word');
+    if (words.length === 0) return { text: '', confidence: 0 };
+    const confidence = words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+    return { text: words.map((word) => word.text.trim()).join(' '), confidence };
+  } finally {
+    ocr.clearImage();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * A 64-bit perceptual hash of a page for retrieval: the page is cut out of the picture (the
+ * largest four-cornered outline, as in a photo on a desk or a screenshot with a viewer around it,
+ * straightened), trimmed to its ink, shrunk to 32 x 32 and reduced to the signs of its lowest
+ * frequencies (DCT). Same certificate → few differing bits, whatever the margins, size, file
+ * type or light; certificates of one template are near too, so the hash only proposes candidates
+ * and alignment plus comparison decide.
+ */
+import { type GrayRaster, resizeArea } from '../documents/raster.ts';
+import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
+
+const HASH_SIDE = 32;
+const LOW = 8;
+
+/** Cuts the page out when the picture shows a page-like quadrilateral around it. */
+export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
+  const cv = await openCv();
+  return withMats((keep) => {
+    const source = keep(matFromRaster(cv, picture));
+    const scale = 600 / Math.max(picture.width, picture.height);
+    const small = keep(new cv.Mat());
+    cv.resize(source, small, new cv.Size(0, 0), scale, scale, cv.INTER_AREA);
+    const blurred = keep(new cv.Mat());
+    cv.GaussianBlur(small, blurred, new cv.Size(5, 5), 0);
+    const edges = keep(new cv.Mat());
+    cv.Canny(blurred, edges, 40, 120);
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
+    cv.dilate(edges, edges, kernel);
+    const contours = keep(new cv.MatVector());
+    const hierarchy = keep(new cv.Mat());
+    cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    const area = small.rows * small.cols;
+    let corners: number[] | null = null;
+    let bestArea = 0;
+    for (let index = 0; index < contours.size(); index++) {
+      const contour = contours.get(index);
+      const contourArea = cv.contourArea(contour);
+      if (contourArea < 0.3 * area || contourArea > 0.95 * area || contourArea <= bestArea) {
+        contour.delete();
+        continue;
+      }
+      const approx = new cv.Mat();
+      cv.approxPolyDP(contour, approx, 0.02 * cv.arcLength(contour, true), true);
+      if (approx.rows === 4 && cv.isContourConvex(approx)) {
+        corners = Array.from(approx.data32S as Int32Array).map((value) => value / scale);
+        bestArea = contourArea;
+      }
+      approx.delete();
+      contour.delete();
+    }
+    if (!corners) return picture;
+    const ordered = orderCorners(corners);
+    const [tl, tr, br, bl] = ordered;
+    const width = Math.round(Math.max(distance(tl, tr), distance(bl, br)));
+    const height = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
+    const from = keep(cv.matFromArray(4, 1, cv.CV_32FC2, ordered.flat()));
+    const to = keep(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
+    const transform = keep(cv.getPerspectiveTransform(from, to));
+    const page = keep(new cv.Mat());
+    cv.warpPerspective(source, page, transform, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+    return rasterFromMat(page);
+  });
+}
+
+type Point = [number, number];
+
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+/** Top-left, top-right, bottom-right, bottom-left. */
+function orderCorners(flat: number[]): [Point, Point, Point, Point] {
+  const points: Point[] = [0, 1, 2, 3].map((index) => [flat[index * 2]!, flat[index * 2 + 1]!]);
+  const bySum = [...points].sort((a, b) => a[0] + a[1] - (b[0] + b[1]));
+  const byDiff = [...points].sort((a, b) => a[1] - a[0] - (b[1] - b[0]));
+  return [bySum[0]!, byDiff[0]!, bySum[3]!, byDiff[3]!];
+}
+
+/** The box holding the page's ink, ignoring the 1 % most outlying dark pixels on each side. */
+function inkBounds(page: GrayRaster): { left: number; top: number; right: number; bottom: number } {
+  const { width, height, data } = page;
+  let sum = 0;
+  for (const value of data) sum += value;
+  const threshold = Math.min(200, (sum / data.length) * 0.75);
+  const columns = new Uint32Array(width);
+  const rows = new Uint32Array(height);
+  let total = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x]! < threshold) {
+        columns[x] = columns[x]! + 1;
+        rows[y] = rows[y]! + 1;
+        total++;
+      }
+    }
+  }
+  if (total === 0) return { left: 0, top: 0, right: width, bottom: height };
+  const cut = (counts: Uint32Array): [number, number] => {
+    const margin = total * 0.01;
+    let start = 0;
+    for (let seen = 0; start < counts.length && seen + counts[start]! <= margin; start++) seen += counts[start]!;
+    let end = counts.length;
+    for (let seen = 0; end > start + 1 && seen + counts[end - 1]! <= margin; end--) seen += counts[end - 1]!;
+    return [start, end];
+  };
+  const [left, right] = cut(columns);
+  const [top, bottom] = cut(rows);
+  return { left, top, right, bottom };
+}
+
+function crop(page: GrayRaster, bounds: ReturnType<typeof inkBounds>): GrayRaster {
+  const width = Math.max(1, bounds.right - bounds.left);
+  const height = Math.max(1, bounds.bottom - bounds.top);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const start = (bounds.top + y) * page.width + bounds.left;
+    data.set(page.data.subarray(start, start + width), y * width);
+  }
+  return { width, height, data };
+}
+
+/** The hash of a page that is already straight and cut out (a registered original). */
+export function pageHash(page: GrayRaster): bigint {
+  const small = resizeArea(crop(page, inkBounds(page)), HASH_SIDE, HASH_SIDE);
+  const coefficients: number[] = [];
+  for (let u = 0; u < LOW; u++) {
+    for (let v = 0; v < LOW; v++) {
+      if (u === 0 && v === 0) continue;
+      let total = 0;
+      for (let y = 0; y < HASH_SIDE; y++) {
+        const cy = Math.cos(((2 * y + 1) * u * Math.PI) / (2 * HASH_SIDE));
+        for (let x = 0; x < HASH_SIDE; x++) {
+          total += small.data[y * HASH_SIDE + x]! * cy * Math.cos(((2 * x + 1) * v * Math.PI) / (2 * HASH_SIDE));
+        }
+      }
+      coefficients.push(total);
+    }
+  }
+  const median = [...coefficients].sort((a, b) => a - b)[Math.floor(coefficients.length / 2)]!;
+  let hash = 0n;
+  for (const coefficient of coefficients) hash = (hash << 1n) | (coefficient > median ? 1n : 0n);
+  // 63 coefficients: shift once more so all 64 bits are used the same way, as a signed bigint column.
+  return BigInt.asIntN(64, hash << 1n);
+}
+
+export function hammingDistance(a: bigint, b: bigint): number {
+  let x = BigInt.asUintN(64, a ^ b);
+  let count = 0;
+  while (x) {
+    x &= x - 1n;
+    count++;
+  }
+  return count;
+}

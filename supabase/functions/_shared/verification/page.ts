@@ -1,0 +1,31 @@
+/**
+ * The page both sides of a comparison are read from: the first page of a certificate file as an
+ * 8-bit grey raster. Images are decoded; a PDF gives the largest image painted on its first page
+ * (a scanned or exported certificate). A PDF made of vector text only has no raster here, and
+ * the engine then says so instead of guessing.
+ */
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
+import { decodeImage } from '../processing/decode.ts';
+import type { DetectedFile } from '../processing/detect.ts';
+import { readPdf } from '../processing/pdf.ts';
+
+/** Longest side of the registered original's page: text lines stay 15+ px tall on an A4 certificate. */
+export const CANONICAL_LONG_SIDE = 1400;
+/** Longest side a copy is worked on at: a little above canonical, so warping never enlarges much. */
+export const COPY_WORKING_LONG_SIDE = 1800;
+
+export class NoPageRasterError extends Error {
+  constructor() {
+    super('The PDF has no page image to compare (vector-only PDF)');
+    this.name = 'NoPageRasterError';
+  }
+}
+
+export async function pageRaster(bytes: Uint8Array, detected: DetectedFile, longSide: number): Promise<GrayRaster> {
+  if (detected.fileType === 'pdf') {
+    const pdf = await readPdf(bytes);
+    if (!pdf.pageImage) throw new NoPageRasterError();
+    return fitWithin(pdf.pageImage, longSide);
+  }
+  return fitWithin(await decodeImage(bytes, detected), longSide);
+}

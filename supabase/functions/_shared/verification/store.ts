@@ -1,0 +1,103 @@
+/**
+ * The engine's SQL: registrations in, candidates out. Runs with the function's own database
+ * role (private schema, never exposed to the Data API).
+ */
+import type { Sql } from '../db.ts';
+import type { PageFeatures } from './features.ts';
+import { readingKey, type RegisteredLine } from './fields.ts';
+import { decodePage, encodePage, ENGINE_VERSION, type Registration } from './register.ts';
+
+export interface StoredRegistration {
+  certificateId: string;
+  page: ReturnType<typeof decodePage>;
+  features: PageFeatures;
+  lines: RegisteredLine[];
+}
+
+/** Readings shorter than this are too common across certificates to tell siblings apart. */
+const MIN_READING_LENGTH = 4;
+
+function bytesOf(array: Float32Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}
+
+export async function saveRegistration(sql: Sql, certificateId: string, registration: Registration): Promise<void> {
+  const readings = [...new Set(registration.lines.map((line) => readingKey(line.text)))].filter(
+    (reading) => reading.length >= MIN_READING_LENGTH,
+  );
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into private.certificate_registrations
+        (certificate_id, engine_version, page_width, page_height, page_png, keypoints, descriptors, lines, page_hash)
+      values (${certificateId}, ${ENGINE_VERSION}, ${registration.page.width}, ${registration.page.height},
+        ${encodePage(registration.page)}, ${bytesOf(registration.features.points)}, ${registration.features.descriptors},
+        ${tx.json(registration.lines as never)}, ${registration.pageHash.toString()})
+      on conflict (certificate_id) do update set
+        engine_version = excluded.engine_version, page_width = excluded.page_width, page_height = excluded.page_height,
+        page_png = excluded.page_png, keypoints = excluded.keypoints, descriptors = excluded.descriptors,
+        lines = excluded.lines, page_hash = excluded.page_hash, registered_at = now()`;
+    // The spec's ocr_content: what the engine read on the page, line by line.
+    await tx`
+      update public.certificates set ocr_content = ${registration.lines.map((line) => line.text).join('\n') || null}
+      where id = ${certificateId}`;
+    await tx`delete from private.certificate_readings where certificate_id = ${certificateId}`;
+    if (readings.length > 0) {
+      await tx`
+        insert into private.certificate_readings (reading, certificate_id)
+        select unnest(${readings}::text[]), ${certificateId}::uuid`;
+    }
+  });
+}
+
+/** Registrations whose page hash is nearest the copy's, nearest first. */
+export async function nearestRegistrations(
+  sql: Sql,
+  hash: bigint,
+  limit: number,
+  maxDistance: number,
+): Promise<{ certificateId: string; distance: number }[]> {
+  const rows = await sql<{ certificate_id: string; distance: number }[]>`
+    select certificate_id, bit_count((page_hash # ${hash.toString()}::bigint)::bit(64))::int as distance
+    from private.certificate_registrations
+    where bit_count((page_hash # ${hash.toString()}::bigint)::bit(64)) <= ${maxDistance}
+    order by distance, registered_at desc
+    limit ${limit}`;
+  return rows.map((row) => ({ certificateId: row.certificate_id, distance: row.distance }));
+}
+
+/** Certificates that carry one of these readings (same template, another recipient or number). */
+export async function registrationsReading(sql: Sql, readings: string[], besides: string[]): Promise<string[]> {
+  const keys = readings.map(readingKey).filter((reading) => reading.length >= MIN_READING_LENGTH);
+  if (keys.length === 0) return [];
+  const rows = await sql<{ certificate_id: string }[]>`
+    select certificate_id from private.certificate_readings
+    where reading = any(${keys}::text[]) and not (certificate_id = any(${besides}::uuid[]))
+    group by certificate_id order by count(*) desc limit 3`;
+  return rows.map((row) => row.certificate_id);
+}
+
+export async function loadRegistration(sql: Sql, certificateId: string): Promise<StoredRegistration | null> {
+  const [row] = await sql<
+    { page_png: Uint8Array; keypoints: Uint8Array; descriptors: Uint8Array; lines: RegisteredLine[] }[]
+  >`
+    select page_png, keypoints, descriptors, lines from private.certificate_registrations
+    where certificate_id = ${certificateId}`;
+  if (!row) return null;
+  const points = new Float32Array(row.keypoints.byteLength / 4);
+  new Uint8Array(points.buffer).set(row.keypoints);
+  return {
+    certificateId,
+    page: decodePage(row.page_png),
+    features: { points, descriptors: new Uint8Array(row.descriptors) },
+    lines: row.lines,
+  };
+}
+
+/** Certificates with a stored file but no registration of the current engine version (the backfill's work list). */
+export async function certificatesToRegister(sql: Sql, limit: number): Promise<{ id: string; storage_path: string }[]> {
+  return await sql<{ id: string; storage_path: string }[]>`
+    select c.id, c.storage_path from public.certificates c
+    left join private.certificate_registrations r on r.certificate_id = c.id
+    where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}
+    order by c.created_at limit ${limit}`;
+}

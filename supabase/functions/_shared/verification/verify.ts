@@ -1,0 +1,225 @@
+/**
+ * Verification of a copy against the registered originals: retrieve candidates by page hash (and
+ * by the text of lines that differ, for certificates that share a template), align, compare tile
+ * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
+ */
+import type { CopyKind } from '../api-contract.ts';
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
+import type { Sql } from '../db.ts';
+import type { DetectedFile } from '../processing/detect.ts';
+import { encodeBase64 } from '../documents/base64.ts';
+import { type Alignment, alignCopy } from './align.ts';
+import { compareTiles, type TileScore } from './compare.ts';
+import {
+  CRITICAL_FIELDS,
+  decide,
+  type DecidedDifference,
+  GRAPHIC_FLAG,
+  READ_CONFIDENT,
+  type RegionEvidence,
+  TEXT_FLAG,
+} from './decide.ts';
+import { pageFeatures, type PageFeatures } from './features.ts';
+import type { RegisteredLine } from './fields.ts';
+import { inkMasks } from './ink.ts';
+import { type Box, readRegion } from './ocr.ts';
+import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
+import { cutOutPage, pageHash } from './page-hash.ts';
+import { encodePage } from './register.ts';
+import { loadRegistration, nearestRegistrations, registrationsReading, type StoredRegistration } from './store.ts';
+import { warpOntoOriginal } from './warp.ts';
+
+const COPY_FEATURES = 1500;
+/** Candidates by page hash examined in depth (alignment is the costly step). */
+const HASH_CANDIDATES = 3;
+const MAX_HASH_DISTANCE = 22;
+const EVIDENCE_LONG_SIDE = 900;
+
+export interface EngineFinding {
+  verdict: 'authentic' | 'altered' | 'unknown';
+  certificateId: string | null;
+  copyKind: CopyKind | null;
+  /** Boxes as fractions of the original page. */
+  differences: DecidedDifference[];
+  reasons: string[];
+  confidence: number;
+  evidence: { originalPage: string; alignedCopy: string } | null;
+}
+
+interface Examination {
+  registration: StoredRegistration;
+  alignment: Alignment;
+  aligned: GrayRaster;
+  decision: ReturnType<typeof decide>;
+}
+
+function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+function lineUnder(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestArea = 0;
+  for (const line of lines) {
+    const area = overlap(box, line.box);
+    if (area > bestArea) {
+      best = line;
+      bestArea = area;
+    }
+  }
+  return bestArea > 0.1 * box.width * box.height || (best && bestArea > 0.5 * best.box.width * best.box.height) ? best : null;
+}
+
+/** Flagged tiles, grouped by registered line (text) or by adjacency (graphics). */
+function flaggedRegions(tiles: TileScore[], lines: RegisteredLine[]): { box: Box; score: number; line: RegisteredLine | null }[] {
+  const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
+  const union = (a: Box, b: Box): Box => {
+    const x = Math.min(a.x, b.x);
+    const y = Math.min(a.y, b.y);
+    return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+  };
+  const touches = (a: Box, b: Box) =>
+    a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
+  for (const tile of tiles) {
+    if (tile.hidden) continue;
+    const line = lineUnder(tile.box, lines);
+    if (tile.score < (line ? TEXT_FLAG : GRAPHIC_FLAG)) continue;
+    const existing = regions.find((region) => (line ? region.line === line : !region.line && touches(region.box, tile.box)));
+    if (existing) {
+      existing.box = union(existing.box, tile.box);
+      existing.score = Math.max(existing.score, tile.score);
+    } else {
+      regions.push({ box: tile.box, score: tile.score, line });
+    }
+  }
+  return regions;
+}
+
+function cut(page: GrayRaster, box: Box): GrayRaster {
+  const padX = Math.round(box.height * 0.6);
+  const padY = Math.round(box.height * 0.35);
+  const left = Math.max(0, box.x - padX);
+  const top = Math.max(0, box.y - padY);
+  const right = Math.min(page.width, box.x + box.width + padX);
+  const bottom = Math.min(page.height, box.y + box.height + padY);
+  const width = right - left;
+  const height = bottom - top;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * width);
+  return { width, height, data };
+}
+
+async function examine(copy: GrayRaster, copyFeatures: PageFeatures, registration: StoredRegistration): Promise<Examination | null> {
+  const alignment = await alignCopy(copyFeatures, registration.features);
+  if (!alignment) return null;
+  const { page: original, lines } = registration;
+  const warped = await warpOntoOriginal(copy, alignment.homography, original.width, original.height);
+  const tiles = compareTiles(await inkMasks(original), await inkMasks(warped.page), warped.visible);
+  const regions: RegionEvidence[] = [];
+  const flagged = flaggedRegions(tiles, lines);
+  for (const region of flagged) {
+    const reads = region.line ? await readRegion(cut(warped.page, region.line.box)) : null;
+    regions.push({ ...region, box: region.line ? region.line.box : region.box, reads, readAnyway: false });
+  }
+  const hiddenLines = lines.filter((line) =>
+    tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height)
+  );
+  for (const line of lines) {
+    const critical = line.field && CRITICAL_FIELDS.includes(line.field) && line.confidence >= READ_CONFIDENT;
+    if (!critical || hiddenLines.includes(line) || flagged.some((region) => region.line === line)) continue;
+    const reads = await readRegion(cut(warped.page, line.box));
+    regions.push({ box: line.box, score: 0, line, reads, readAnyway: true });
+  }
+  const totalInk = tiles.reduce((sum, tile) => sum + tile.ink, 0);
+  const visibleInk = tiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
+  const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
+  const flaggedTiles = tiles.filter((tile) => !tile.hidden && tile.score >= TEXT_FLAG).length;
+  const decision = decide({
+    inliers: alignment.inliers,
+    matches: alignment.matches,
+    visibleInk: totalInk ? visibleInk / totalInk : 0,
+    hiddenLines,
+    inkTiles,
+    flaggedTiles,
+    regions,
+  });
+  return { registration, alignment, aligned: warped.page, decision };
+}
+
+const VERDICT_RANK = { authentic: 0, altered: 1, unknown: 2 } as const;
+
+function better(a: Examination | null, b: Examination | null): Examination | null {
+  if (!a) return b;
+  if (!b) return a;
+  const rank = VERDICT_RANK[a.decision.verdict] - VERDICT_RANK[b.decision.verdict];
+  if (rank !== 0) return rank < 0 ? a : b;
+  if (a.decision.differences.length !== b.decision.differences.length) {
+    return a.decision.differences.length < b.decision.differences.length ? a : b;
+  }
+  return a.alignment.inliers >= b.alignment.inliers ? a : b;
+}
+
+/** What kind of copy the transform suggests: perspective → photo; rotation → scan; else a digital copy. */
+function copyKindOf(homography: number[]): CopyKind {
+  const [a, b, , d, , , g, h] = homography as number[];
+  if (Math.abs(g!) > 2e-5 || Math.abs(h!) > 2e-5) return 'photo';
+  const degrees = Math.abs((Math.atan2(d!, a!) * 180) / Math.PI);
+  if (degrees > 0.25 || Math.abs(b!) / Math.abs(a!) > 0.005) return 'scan';
+  return 'digital_copy';
+}
+
+function dataUrlOf(page: GrayRaster): string {
+  return `data:image/png;base64,${encodeBase64(encodePage(fitWithin(page, EVIDENCE_LONG_SIDE)))}`;
+}
+
+function relative(box: Box, page: GrayRaster): Box {
+  return { x: box.x / page.width, y: box.y / page.height, width: box.width / page.width, height: box.height / page.height };
+}
+
+export async function verifyCopy(sql: Sql, bytes: Uint8Array, detected: DetectedFile): Promise<EngineFinding> {
+  const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE);
+  const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
+  const hash = pageHash(await cutOutPage(copy));
+  const tried = new Set<string>();
+  let best: Examination | null = null;
+  const tryCandidate = async (certificateId: string) => {
+    if (tried.has(certificateId)) return;
+    tried.add(certificateId);
+    const registration = await loadRegistration(sql, certificateId);
+    if (registration) best = better(best, await examine(copy, copyFeatures, registration));
+  };
+  for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
+    await tryCandidate(candidate.certificateId);
+    if (best && (best as Examination).decision.verdict === 'authentic') break;
+  }
+  const current = best as Examination | null;
+  if (current && current.decision.verdict !== 'authentic') {
+    // Same template, another certificate: look for the one whose lines read what this copy reads.
+    const reads = current.decision.differences.map((difference) => difference.reads).filter((read): read is string => !!read);
+    for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
+  }
+  const found = best as Examination | null;
+  if (!found || found.decision.verdict === 'unknown' && found.alignment.inliers < 20) {
+    return {
+      verdict: 'unknown',
+      certificateId: null,
+      copyKind: null,
+      differences: [],
+      reasons: found ? found.decision.reasons : ['No registered certificate looks like this copy'],
+      confidence: found ? found.decision.confidence : 0.6,
+      evidence: null,
+    };
+  }
+  const page = found.registration.page;
+  return {
+    verdict: found.decision.verdict,
+    certificateId: found.registration.certificateId,
+    copyKind: copyKindOf(found.alignment.homography),
+    differences: found.decision.differences.map((difference) => ({ ...difference, box: relative(difference.box, page) })),
+    reasons: found.decision.reasons,
+    confidence: found.decision.confidence,
+    evidence: found.decision.verdict === 'unknown' ? null : { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
+  };
+}

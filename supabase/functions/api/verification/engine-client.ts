@@ -1,0 +1,80 @@
+/**
+ * The api's line to the `engine` function (registration and comparison), server to server with
+ * the service role key. A busy or restarting engine (503, or 546 when it hit the runtime's limits)
+ * is retried briefly; after that the caller gets a retryable 503.
+ */
+import type {
+  BackfillResponse,
+  RegisterResponse,
+  VerifyResponse,
+} from '../../_shared/verification/engine-protocol.ts';
+import { HttpError } from '../../_shared/errors.ts';
+
+const RETRIES = 2;
+const RETRY_WAIT_MS = 750;
+
+export class EngineUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'The verification engine is busy; please try again in a few seconds', {}, { 'Retry-After': '5' });
+  }
+}
+
+export class EngineClient {
+  readonly #base: string;
+  readonly #serviceRoleKey: string;
+
+  constructor(supabaseUrl: string, serviceRoleKey: string) {
+    this.#base = `${supabaseUrl}/functions/v1/engine`;
+    this.#serviceRoleKey = serviceRoleKey;
+  }
+
+  async #post<T>(path: string, body: unknown): Promise<T> {
+    const payload = JSON.stringify(body);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${this.#base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${this.#serviceRoleKey}`, 'content-type': 'application/json' },
+          body: payload,
+        });
+      } catch (error) {
+        if (attempt < RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+          continue;
+        }
+        console.error('api: engine unreachable', error);
+        throw new EngineUnavailableError();
+      }
+      if (response.ok) return (await response.json()) as T;
+      const text = await response.text();
+      if ((response.status === 503 || response.status === 546 || response.status === 502) && attempt < RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+        continue;
+      }
+      if ([400, 413, 415, 422].includes(response.status)) {
+        let message = 'The file could not be compared';
+        try {
+          message = (JSON.parse(text) as { error?: string }).error ?? message;
+        } catch {
+          // A non-JSON 4xx keeps the generic message.
+        }
+        throw new HttpError(response.status as 400 | 413 | 415 | 422, message);
+      }
+      console.error('api: engine answered', response.status, text.slice(0, 200));
+      throw new EngineUnavailableError();
+    }
+  }
+
+  register(certificateId: string, fileData: string): Promise<RegisterResponse> {
+    return this.#post('/register', { certificateId, fileData });
+  }
+
+  verify(fileData: string): Promise<VerifyResponse> {
+    return this.#post('/verify', { fileData });
+  }
+
+  backfill(limit: number): Promise<BackfillResponse> {
+    return this.#post('/backfill', { limit });
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The `engine` function: registration and comparison of certificate pages (OpenCV, OCR). Only
+ * the `api` function and maintenance scripts call it, with the service role key; it is a separate
+ * function so that each bundle stays under the hosted 20 MB limit and the api stays fast.
+ */
+import * as v from '@badrap/valita';
+import { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import { MAX_FILE_BYTES } from '../_shared/api-contract.ts';
+import { decodeDataUrl } from '../_shared/processing/data-url.ts';
+import { detectFileType } from '../_shared/processing/detect.ts';
+import { ImageDecodeError } from '../_shared/processing/decode.ts';
+import { FileTooLargeError, InvalidDataUrlError, UnreadableFileError } from '../_shared/processing/errors.ts';
+import {
+  backfillRequest,
+  type BackfillResponse,
+  registerRequest,
+  type RegisterResponse,
+  verifyRequest,
+  type VerifyResponse,
+} from '../_shared/verification/engine-protocol.ts';
+import { NoPageRasterError } from '../_shared/verification/page.ts';
+import { registerOriginal } from '../_shared/verification/register.ts';
+import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
+import { verifyCopy } from '../_shared/verification/verify.ts';
+import type { EngineDeps } from './deps.ts';
+
+class BadRequest extends Error {
+  constructor(message: string, readonly status = 400) {
+    super(message);
+  }
+}
+
+function holdsServiceRoleKey(authorization: string | undefined, serviceRoleKey: string): boolean {
+  const token = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  const given = new TextEncoder().encode(token);
+  const expected = new TextEncoder().encode(serviceRoleKey);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function parse<T>(request: Request, schema: v.Type<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new BadRequest('Body must be JSON');
+  }
+  const result = schema.try(body, { mode: 'strip' });
+  if (!result.ok) throw new BadRequest(`Invalid request: ${result.message}`);
+  return result.value;
+}
+
+function fileOf(fileData: string) {
+  const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
+  const detected = detectFileType(bytes);
+  if (!detected) throw new BadRequest('Unsupported file type', 415);
+  return { bytes, detected };
+}
+
+export function createEngineApp(deps: EngineDeps): Hono {
+  const app = new Hono().basePath('/engine');
+
+  app.use('*', async (c, next) => {
+    if (!holdsServiceRoleKey(c.req.header('authorization'), deps.env.serviceRoleKey)) {
+      return c.json({ error: 'The engine answers the service only' }, 401);
+    }
+    await next();
+  });
+
+  app.post('/register', async (c) => {
+    const input = await parse(c.req.raw, registerRequest);
+    const { bytes, detected } = fileOf(input.fileData);
+    const registration = await registerOriginal(bytes, detected);
+    await saveRegistration(deps.sql, input.certificateId, registration);
+    return c.json({ certificateId: input.certificateId, lines: registration.lines.length } satisfies RegisterResponse);
+  });
+
+  app.post('/verify', async (c) => {
+    const input = await parse(c.req.raw, verifyRequest);
+    const { bytes, detected } = fileOf(input.fileData);
+    return c.json((await verifyCopy(deps.sql, bytes, detected)) satisfies VerifyResponse);
+  });
+
+  app.post('/backfill', async (c) => {
+    const input = await parse(c.req.raw, backfillRequest);
+    const work = await certificatesToRegister(deps.sql, Math.min(Math.max(input.limit ?? 5, 1), 50));
+    let registered = 0;
+    let failed = 0;
+    for (const certificate of work) {
+      try {
+        const bytes = await deps.storage.download(deps.env.serviceRoleKey, 'certificates', certificate.storage_path);
+        const detected = detectFileType(bytes);
+        if (!detected) throw new Error('stored file has an unsupported type');
+        await saveRegistration(deps.sql, certificate.id, await registerOriginal(bytes, detected));
+        registered++;
+      } catch (error) {
+        failed++;
+        console.error('engine: backfill could not register', certificate.id, error);
+      }
+    }
+    const remaining = (await certificatesToRegister(deps.sql, 1_000_000)).length - failed;
+    return c.json({ registered, failed, remaining: Math.max(0, remaining) } satisfies BackfillResponse);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof BadRequest) return c.json({ error: error.message }, error.status as 400);
+    if (error instanceof FileTooLargeError) return c.json({ error: 'File size must be less than 10MB' }, 413);
+    if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
+    if (error instanceof NoPageRasterError) return c.json({ error: error.message }, 422);
+    if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
+      return c.json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
+    }
+    console.error('engine: unhandled error', error);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  return app;
+}
