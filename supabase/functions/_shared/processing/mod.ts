@@ -1,6 +1,6 @@
 /**
- * Certificate file processing: type sniffing, data URL decoding, hashing, text extraction (PDF
- * text layer and OCR), normalisation and the visual fingerprint. See docs/verification-pipeline.md.
+ * Reading certificate files: type sniffing from magic bytes, data URL decoding, hashing, image
+ * decoding and the PDF text layer. The verification engine (../verification) builds on these.
  */
 export { decodeDataUrl } from './data-url.ts';
 export { type DetectedFile, detectFileType } from './detect.ts';
@@ -11,12 +11,5 @@ export {
   UnsupportedFileTypeError,
 } from './errors.ts';
 export { sha256Hex } from './hash.ts';
-export { isMeaningfulText, NORMALISATION_VERSION, normaliseText } from './normalise.ts';
-export { processCertificateFile, type ProcessedCertificateFile } from './process.ts';
-export {
-  compareFingerprints,
-  computeFingerprint,
-  fingerprintsAllowMatch,
-  SAME_DOCUMENT_MAX_DISTANCE,
-} from './fingerprint.ts';
 export { ImageDecodeError } from './decode.ts';
+export { type PdfContent, readPdf } from './pdf.ts';
