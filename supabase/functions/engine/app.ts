@@ -19,14 +19,16 @@ import {
   verifyRequest,
   type VerifyResponse,
 } from '../_shared/verification/engine-protocol.ts';
-import { NoPageRasterError } from '../_shared/verification/page.ts';
 import { registerOriginal } from '../_shared/verification/register.ts';
 import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
 import type { EngineDeps } from './deps.ts';
 
 class BadRequest extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }
@@ -72,7 +74,10 @@ export function createEngineApp(deps: EngineDeps): Hono {
     const { bytes, detected } = fileOf(input.fileData);
     const registration = await registerOriginal(bytes, detected);
     await saveRegistration(deps.sql, input.certificateId, registration);
-    return c.json({ certificateId: input.certificateId, lines: registration.lines.length } satisfies RegisterResponse);
+    return c.json({
+      certificateId: input.certificateId,
+      lines: registration.lines.length,
+    } satisfies RegisterResponse);
   });
 
   app.post('/verify', async (c) => {
@@ -88,7 +93,11 @@ export function createEngineApp(deps: EngineDeps): Hono {
     let failed = 0;
     for (const certificate of work) {
       try {
-        const bytes = await deps.storage.download(deps.env.serviceRoleKey, 'certificates', certificate.storage_path);
+        const bytes = await deps.storage.download(
+          deps.env.serviceRoleKey,
+          'certificates',
+          certificate.storage_path,
+        );
         const detected = detectFileType(bytes);
         if (!detected) throw new Error('stored file has an unsupported type');
         await saveRegistration(deps.sql, certificate.id, await registerOriginal(bytes, detected));
@@ -106,7 +115,6 @@ export function createEngineApp(deps: EngineDeps): Hono {
     if (error instanceof BadRequest) return c.json({ error: error.message }, error.status as 400);
     if (error instanceof FileTooLargeError) return c.json({ error: 'File size must be less than 10MB' }, 413);
     if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
-    if (error instanceof NoPageRasterError) return c.json({ error: error.message }, 422);
     if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
       return c.json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
     }

@@ -42,7 +42,14 @@ function bestShift(original: InkMasks, copy: InkMasks, box: Box): [number, numbe
 }
 
 /** Ink without a counterpart within a pixel, either way, with the copy shifted by (dx, dy); stops early past `limit`. */
-function mismatches(original: InkMasks, copy: InkMasks, box: Box, dx: number, dy: number, limit: number): number {
+function mismatches(
+  original: InkMasks,
+  copy: InkMasks,
+  box: Box,
+  dx: number,
+  dy: number,
+  limit: number,
+): number {
   const { width, height } = original;
   let mismatched = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
@@ -69,7 +76,12 @@ function windowedScore(original: InkMasks, copy: InkMasks, box: Box, [dx, dy]: [
   const halfWidth = Math.ceil(box.width / 2);
   const halfHeight = Math.ceil(box.height / 2);
   let worst = 0;
-  for (const [ox, oy] of [[0, 0], [halfWidth, 0], [0, halfHeight], [halfWidth, halfHeight]] as const) {
+  for (const [ox, oy] of [
+    [0, 0],
+    [halfWidth, 0],
+    [0, halfHeight],
+    [halfWidth, halfHeight],
+  ] as const) {
     const window = {
       x: box.x + ox,
       y: box.y + oy,
@@ -84,7 +96,8 @@ function windowedScore(original: InkMasks, copy: InkMasks, box: Box, [dx, dy]: [
         ink += original.ink[p]!;
         const sy = y + dy;
         const sx = x + dx;
-        if (sy >= 0 && sy < original.height && sx >= 0 && sx < original.width) copyInk += copy.ink[sy * original.width + sx]!;
+        if (sy >= 0 && sy < original.height && sx >= 0 && sx < original.width)
+          copyInk += copy.ink[sy * original.width + sx]!;
       }
     }
     const floor = window.width * window.height * 0.04;

@@ -83,7 +83,11 @@ function describe(region: RegionEvidence, index: number): DecidedDifference {
   const field = region.line?.field ?? null;
   return {
     field,
-    label: field ? fieldLabel(field) : region.line ? `Text line "${region.line.text}"` : `Region ${index + 1} of the page`,
+    label: field
+      ? fieldLabel(field)
+      : region.line
+        ? `Text line "${region.line.text}"`
+        : `Region ${index + 1} of the page`,
     box: region.box,
     registered: region.line ? region.line.text : null,
     reads: region.reads && region.reads.text ? region.reads.text : null,
@@ -95,7 +99,8 @@ type Judgement = 'same' | 'different' | 'uncertain';
 function judge(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   if (region.readAnyway) {
-    const sure = line && reads && reads.confidence >= READ_SURE && readingKey(reads.text) !== readingKey(line.text);
+    const sure =
+      line && reads && reads.confidence >= READ_SURE && readingKey(reads.text) !== readingKey(line.text);
     return sure ? 'different' : 'same';
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
@@ -115,8 +120,12 @@ export function decide(input: DecisionInput): Decision {
     };
   }
   const judged = input.regions.map((region) => ({ region, judgement: judge(region) }));
-  const differences = judged.filter((item) => item.judgement === 'different').map((item, index) => describe(item.region, index));
-  const uncertain = judged.filter((item) => item.judgement === 'uncertain').map((item, index) => describe(item.region, index));
+  const differences = judged
+    .filter((item) => item.judgement === 'different')
+    .map((item, index) => describe(item.region, index));
+  const uncertain = judged
+    .filter((item) => item.judgement === 'uncertain')
+    .map((item, index) => describe(item.region, index));
   const flaggedShare = input.inkTiles ? input.flaggedTiles / input.inkTiles : 0;
   const fit = Math.min(1, input.inliers / 150);
 
@@ -135,7 +144,9 @@ export function decide(input: DecisionInput): Decision {
   }
   const reasons: string[] = [];
   if (flaggedShare > MAX_FLAGGED_SHARE) {
-    reasons.push('The copy is too blurred, noisy or distorted to compare it region by region; try a sharper scan or the original file');
+    reasons.push(
+      'The copy is too blurred, noisy or distorted to compare it region by region; try a sharper scan or the original file',
+    );
   }
   if (input.visibleInk < MIN_VISIBLE_INK || input.hiddenLines.some((line) => line.field)) {
     const fields = input.hiddenLines.filter((line) => line.field).map((line) => fieldLabel(line.field!));
@@ -146,7 +157,9 @@ export function decide(input: DecisionInput): Decision {
     );
   }
   if (uncertain.length > 0) {
-    reasons.push(`Some regions could not be compared with certainty: ${uncertain.map((item) => item.label).join(', ')}`);
+    reasons.push(
+      `Some regions could not be compared with certainty: ${uncertain.map((item) => item.label).join(', ')}`,
+    );
   }
   if (reasons.length > 0) return { verdict: 'unknown', differences: [], reasons, confidence: 0.5 };
   return {

@@ -23,10 +23,16 @@ export function readingKey(text: string): string {
 }
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
-const DATE = new RegExp(`(\\b\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b${MONTH}\\.?\\s+\\d{1,2},?\\s+\\d{4}|\\b\\d{1,2}\\s+${MONTH}\\.?\\s+\\d{4})`, 'i');
+const DATE = new RegExp(
+  `(\\b\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b${MONTH}\\.?\\s+\\d{1,2},?\\s+\\d{4}|\\b\\d{1,2}\\s+${MONTH}\\.?\\s+\\d{4})`,
+  'i',
+);
 
 const RULES: [CertificateField, (text: string) => boolean][] = [
-  ['certificate_number', (text) => /\b(no\.?|number|id|nr\.?|#)\s*[:.]?\s*[A-Z0-9-]*\d/i.test(text) && /\d{3,}/.test(text)],
+  [
+    'certificate_number',
+    (text) => /\b(no\.?|number|id|nr\.?|#)\s*[:.]?\s*[A-Z0-9-]*\d/i.test(text) && /\d{3,}/.test(text),
+  ],
   ['expiry_date', (text) => /\b(expir|valid until|valid through)/i.test(text) && DATE.test(text)],
   ['issue_date', (text) => DATE.test(text)],
   ['grade', (text) => /\b(grade|gpa|score|result|mark|classification|honou?rs|distinction)\b/i.test(text)],
@@ -34,7 +40,8 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
   ['title', (text) => /\b(certificate|diploma|degree|award|transcript|licen[cs]e)\b/i.test(text)],
 ];
 
-const INTRODUCES_RECIPIENT = /\b(certif(y|ies) that|awarded to|presented to|granted to|this is to certify|conferred (up)?on)\b/i;
+const INTRODUCES_RECIPIENT =
+  /\b(certif(y|ies) that|awarded to|presented to|granted to|this is to certify|conferred (up)?on)\b/i;
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
 
 /** Gives each line a field name when its words say which field it is (one line per field). */
@@ -49,7 +56,8 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
   };
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) assign(index + 1, 'recipient_name');
-    if (INTRODUCES_COURSE.test(line.text) && !RULES.some(([, test]) => test(line.text))) assign(index + 1, 'course');
+    if (INTRODUCES_COURSE.test(line.text) && !RULES.some(([, test]) => test(line.text)))
+      assign(index + 1, 'course');
   });
   for (const [field, test] of RULES) {
     named.forEach((line, index) => {

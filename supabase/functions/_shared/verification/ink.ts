@@ -18,7 +18,7 @@ export interface InkMasks {
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
-  const block = Math.max(15, (Math.round(Math.max(page.width, page.height) / 45) | 1));
+  const block = Math.max(15, Math.round(Math.max(page.width, page.height) / 45) | 1);
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, page));
     const smooth = keep(new cv.Mat());

@@ -58,16 +58,19 @@ export async function readPageLines(page: GrayRaster): Promise<TextLine[]> {
   const ocr = await ocrEngine();
   ocr.loadImage(toImageData(page));
   try {
-    return ocr.getTextBoxes('line').map((item) => ({
-      box: {
-        x: item.rect.left,
-        y: item.rect.top,
-        width: item.rect.right - item.rect.left,
-        height: item.rect.bottom - item.rect.top,
-      },
-      text: item.text.trim(),
-      confidence: item.confidence,
-    })).filter((line) => line.text.length > 0);
+    return ocr
+      .getTextBoxes('line')
+      .map((item) => ({
+        box: {
+          x: item.rect.left,
+          y: item.rect.top,
+          width: item.rect.right - item.rect.left,
+          height: item.rect.bottom - item.rect.top,
+        },
+        text: item.text.trim(),
+        confidence: item.confidence,
+      }))
+      .filter((line) => line.text.length > 0);
   } finally {
     ocr.clearImage();
   }

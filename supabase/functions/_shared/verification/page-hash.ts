@@ -58,7 +58,14 @@ export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
     const to = keep(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
     const transform = keep(cv.getPerspectiveTransform(from, to));
     const page = keep(new cv.Mat());
-    cv.warpPerspective(source, page, transform, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+    cv.warpPerspective(
+      source,
+      page,
+      transform,
+      new cv.Size(width, height),
+      cv.INTER_LINEAR,
+      cv.BORDER_REPLICATE,
+    );
     return rasterFromMat(page);
   });
 }
@@ -99,7 +106,8 @@ function inkBounds(page: GrayRaster): { left: number; top: number; right: number
   const cut = (counts: Uint32Array): [number, number] => {
     const margin = total * 0.01;
     let start = 0;
-    for (let seen = 0; start < counts.length && seen + counts[start]! <= margin; start++) seen += counts[start]!;
+    for (let seen = 0; start < counts.length && seen + counts[start]! <= margin; start++)
+      seen += counts[start]!;
     let end = counts.length;
     for (let seen = 0; end > start + 1 && seen + counts[end - 1]! <= margin; end--) seen += counts[end - 1]!;
     return [start, end];
@@ -131,7 +139,8 @@ export function pageHash(page: GrayRaster): bigint {
       for (let y = 0; y < HASH_SIDE; y++) {
         const cy = Math.cos(((2 * y + 1) * u * Math.PI) / (2 * HASH_SIDE));
         for (let x = 0; x < HASH_SIDE; x++) {
-          total += small.data[y * HASH_SIDE + x]! * cy * Math.cos(((2 * x + 1) * v * Math.PI) / (2 * HASH_SIDE));
+          total +=
+            small.data[y * HASH_SIDE + x]! * cy * Math.cos(((2 * x + 1) * v * Math.PI) / (2 * HASH_SIDE));
         }
       }
       coefficients.push(total);

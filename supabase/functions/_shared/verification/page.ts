@@ -21,7 +21,11 @@ export class NoPageRasterError extends Error {
   }
 }
 
-export async function pageRaster(bytes: Uint8Array, detected: DetectedFile, longSide: number): Promise<GrayRaster> {
+export async function pageRaster(
+  bytes: Uint8Array,
+  detected: DetectedFile,
+  longSide: number,
+): Promise<GrayRaster> {
   if (detected.fileType === 'pdf') {
     const pdf = await readPdf(bytes);
     if (!pdf.pageImage) throw new NoPageRasterError();

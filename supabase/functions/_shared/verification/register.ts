@@ -8,25 +8,43 @@ import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { nameFields, type RegisteredLine } from './fields.ts';
 import { readPageLines } from './ocr.ts';
-import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
+import { readPdf } from '../processing/pdf.ts';
+import { CANONICAL_LONG_SIDE, NoPageRasterError, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
 
 /** Bumped whenever registrations store something different; older rows are re-registered. */
 export const ENGINE_VERSION = 1;
 export const ORIGINAL_FEATURES = 1500;
 
-export interface Registration {
+export interface PageRegistration {
   page: GrayRaster;
   features: PageFeatures;
-  lines: RegisteredLine[];
   pageHash: bigint;
 }
 
+export interface Registration {
+  /** Null for a PDF of vector text only: nothing to lay a copy over, it verifies by its bytes. */
+  picture: PageRegistration | null;
+  lines: RegisteredLine[];
+}
+
 export async function registerOriginal(bytes: Uint8Array, detected: DetectedFile): Promise<Registration> {
-  const page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
+  let page: GrayRaster;
+  try {
+    page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
+  } catch (error) {
+    if (!(error instanceof NoPageRasterError)) throw error;
+    const { text } = await readPdf(bytes);
+    const lines = text
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const box = { x: 0, y: 0, width: 0, height: 0 };
+    return { picture: null, lines: nameFields(lines.map((line) => ({ box, text: line, confidence: 1 }))) };
+  }
   const features = await pageFeatures(page, ORIGINAL_FEATURES);
   const lines = nameFields(await readPageLines(page));
-  return { page, features, lines, pageHash: pageHash(page) };
+  return { picture: { page, features, pageHash: pageHash(page) }, lines };
 }
 
 export function encodePage(page: GrayRaster): Uint8Array {

@@ -21,17 +21,23 @@ function bytesOf(array: Float32Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
-export async function saveRegistration(sql: Sql, certificateId: string, registration: Registration): Promise<void> {
+export async function saveRegistration(
+  sql: Sql,
+  certificateId: string,
+  registration: Registration,
+): Promise<void> {
   const readings = [...new Set(registration.lines.map((line) => readingKey(line.text)))].filter(
     (reading) => reading.length >= MIN_READING_LENGTH,
   );
+  const picture = registration.picture;
   await sql.begin(async (tx) => {
     await tx`
       insert into private.certificate_registrations
         (certificate_id, engine_version, page_width, page_height, page_png, keypoints, descriptors, lines, page_hash)
-      values (${certificateId}, ${ENGINE_VERSION}, ${registration.page.width}, ${registration.page.height},
-        ${encodePage(registration.page)}, ${bytesOf(registration.features.points)}, ${registration.features.descriptors},
-        ${tx.json(registration.lines as never)}, ${registration.pageHash.toString()})
+      values (${certificateId}, ${ENGINE_VERSION}, ${picture?.page.width ?? null}, ${picture?.page.height ?? null},
+        ${picture ? encodePage(picture.page) : null}, ${picture ? bytesOf(picture.features.points) : null},
+        ${picture?.features.descriptors ?? null}, ${tx.json(registration.lines as never)},
+        ${picture ? picture.pageHash.toString() : null})
       on conflict (certificate_id) do update set
         engine_version = excluded.engine_version, page_width = excluded.page_width, page_height = excluded.page_height,
         page_png = excluded.page_png, keypoints = excluded.keypoints, descriptors = excluded.descriptors,
@@ -59,14 +65,18 @@ export async function nearestRegistrations(
   const rows = await sql<{ certificate_id: string; distance: number }[]>`
     select certificate_id, bit_count((page_hash # ${hash.toString()}::bigint)::bit(64))::int as distance
     from private.certificate_registrations
-    where bit_count((page_hash # ${hash.toString()}::bigint)::bit(64)) <= ${maxDistance}
+    where page_hash is not null and bit_count((page_hash # ${hash.toString()}::bigint)::bit(64)) <= ${maxDistance}
     order by distance, registered_at desc
     limit ${limit}`;
   return rows.map((row) => ({ certificateId: row.certificate_id, distance: row.distance }));
 }
 
 /** Certificates that carry one of these readings (same template, another recipient or number). */
-export async function registrationsReading(sql: Sql, readings: string[], besides: string[]): Promise<string[]> {
+export async function registrationsReading(
+  sql: Sql,
+  readings: string[],
+  besides: string[],
+): Promise<string[]> {
   const keys = readings.map(readingKey).filter((reading) => reading.length >= MIN_READING_LENGTH);
   if (keys.length === 0) return [];
   const rows = await sql<{ certificate_id: string }[]>`
@@ -81,7 +91,7 @@ export async function loadRegistration(sql: Sql, certificateId: string): Promise
     { page_png: Uint8Array; keypoints: Uint8Array; descriptors: Uint8Array; lines: RegisteredLine[] }[]
   >`
     select page_png, keypoints, descriptors, lines from private.certificate_registrations
-    where certificate_id = ${certificateId}`;
+    where certificate_id = ${certificateId} and page_png is not null`;
   if (!row) return null;
   const points = new Float32Array(row.keypoints.byteLength / 4);
   new Uint8Array(points.buffer).set(row.keypoints);
@@ -94,7 +104,10 @@ export async function loadRegistration(sql: Sql, certificateId: string): Promise
 }
 
 /** Certificates with a stored file but no registration of the current engine version (the backfill's work list). */
-export async function certificatesToRegister(sql: Sql, limit: number): Promise<{ id: string; storage_path: string }[]> {
+export async function certificatesToRegister(
+  sql: Sql,
+  limit: number,
+): Promise<{ id: string; storage_path: string }[]> {
   return await sql<{ id: string; storage_path: string }[]>`
     select c.id, c.storage_path from public.certificates c
     left join private.certificate_registrations r on r.certificate_id = c.id

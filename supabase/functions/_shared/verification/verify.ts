@@ -26,7 +26,12 @@ import { type Box, readRegion } from './ocr.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { cutOutPage, pageHash } from './page-hash.ts';
 import { encodePage } from './register.ts';
-import { loadRegistration, nearestRegistrations, registrationsReading, type StoredRegistration } from './store.ts';
+import {
+  loadRegistration,
+  nearestRegistrations,
+  registrationsReading,
+  type StoredRegistration,
+} from './store.ts';
 import { warpOntoOriginal } from './warp.ts';
 
 const COPY_FEATURES = 1500;
@@ -69,16 +74,27 @@ function lineUnder(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
       bestArea = area;
     }
   }
-  return bestArea > 0.1 * box.width * box.height || (best && bestArea > 0.5 * best.box.width * best.box.height) ? best : null;
+  return bestArea > 0.1 * box.width * box.height ||
+    (best && bestArea > 0.5 * best.box.width * best.box.height)
+    ? best
+    : null;
 }
 
 /** Flagged tiles, grouped by registered line (text) or by adjacency (graphics). */
-function flaggedRegions(tiles: TileScore[], lines: RegisteredLine[]): { box: Box; score: number; line: RegisteredLine | null }[] {
+function flaggedRegions(
+  tiles: TileScore[],
+  lines: RegisteredLine[],
+): { box: Box; score: number; line: RegisteredLine | null }[] {
   const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
   const union = (a: Box, b: Box): Box => {
     const x = Math.min(a.x, b.x);
     const y = Math.min(a.y, b.y);
-    return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+    return {
+      x,
+      y,
+      width: Math.max(a.x + a.width, b.x + b.width) - x,
+      height: Math.max(a.y + a.height, b.y + b.height) - y,
+    };
   };
   const touches = (a: Box, b: Box) =>
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
@@ -86,7 +102,9 @@ function flaggedRegions(tiles: TileScore[], lines: RegisteredLine[]): { box: Box
     if (tile.hidden) continue;
     const line = lineUnder(tile.box, lines);
     if (tile.score < (line ? TEXT_FLAG : GRAPHIC_FLAG)) continue;
-    const existing = regions.find((region) => (line ? region.line === line : !region.line && touches(region.box, tile.box)));
+    const existing = regions.find((region) =>
+      line ? region.line === line : !region.line && touches(region.box, tile.box),
+    );
     if (existing) {
       existing.box = union(existing.box, tile.box);
       existing.score = Math.max(existing.score, tile.score);
@@ -107,11 +125,16 @@ function cut(page: GrayRaster, box: Box): GrayRaster {
   const width = right - left;
   const height = bottom - top;
   const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * width);
+  for (let y = 0; y < height; y++)
+    data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * width);
   return { width, height, data };
 }
 
-async function examine(copy: GrayRaster, copyFeatures: PageFeatures, registration: StoredRegistration): Promise<Examination | null> {
+async function examine(
+  copy: GrayRaster,
+  copyFeatures: PageFeatures,
+  registration: StoredRegistration,
+): Promise<Examination | null> {
   const alignment = await alignCopy(copyFeatures, registration.features);
   if (!alignment) return null;
   const { page: original, lines } = registration;
@@ -124,7 +147,7 @@ async function examine(copy: GrayRaster, copyFeatures: PageFeatures, registratio
     regions.push({ ...region, box: region.line ? region.line.box : region.box, reads, readAnyway: false });
   }
   const hiddenLines = lines.filter((line) =>
-    tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height)
+    tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
   );
   for (const line of lines) {
     const critical = line.field && CRITICAL_FIELDS.includes(line.field) && line.confidence >= READ_CONFIDENT;
@@ -175,10 +198,19 @@ function dataUrlOf(page: GrayRaster): string {
 }
 
 function relative(box: Box, page: GrayRaster): Box {
-  return { x: box.x / page.width, y: box.y / page.height, width: box.width / page.width, height: box.height / page.height };
+  return {
+    x: box.x / page.width,
+    y: box.y / page.height,
+    width: box.width / page.width,
+    height: box.height / page.height,
+  };
 }
 
-export async function verifyCopy(sql: Sql, bytes: Uint8Array, detected: DetectedFile): Promise<EngineFinding> {
+export async function verifyCopy(
+  sql: Sql,
+  bytes: Uint8Array,
+  detected: DetectedFile,
+): Promise<EngineFinding> {
   const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE);
   const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
   const hash = pageHash(await cutOutPage(copy));
@@ -197,11 +229,13 @@ export async function verifyCopy(sql: Sql, bytes: Uint8Array, detected: Detected
   const current = best as Examination | null;
   if (current && current.decision.verdict !== 'authentic') {
     // Same template, another certificate: look for the one whose lines read what this copy reads.
-    const reads = current.decision.differences.map((difference) => difference.reads).filter((read): read is string => !!read);
+    const reads = current.decision.differences
+      .map((difference) => difference.reads)
+      .filter((read): read is string => !!read);
     for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
   }
   const found = best as Examination | null;
-  if (!found || found.decision.verdict === 'unknown' && found.alignment.inliers < 20) {
+  if (!found || (found.decision.verdict === 'unknown' && found.alignment.inliers < 20)) {
     return {
       verdict: 'unknown',
       certificateId: null,
@@ -217,9 +251,15 @@ export async function verifyCopy(sql: Sql, bytes: Uint8Array, detected: Detected
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,
     copyKind: copyKindOf(found.alignment.homography),
-    differences: found.decision.differences.map((difference) => ({ ...difference, box: relative(difference.box, page) })),
+    differences: found.decision.differences.map((difference) => ({
+      ...difference,
+      box: relative(difference.box, page),
+    })),
     reasons: found.decision.reasons,
     confidence: found.decision.confidence,
-    evidence: found.decision.verdict === 'unknown' ? null : { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
+    evidence:
+      found.decision.verdict === 'unknown'
+        ? null
+        : { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
   };
 }

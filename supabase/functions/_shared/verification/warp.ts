@@ -24,14 +24,32 @@ export async function warpOntoOriginal(
     cv.warpPerspective(source, warped, matrix, size, cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(255));
     const coverage = keep(new cv.Mat(copy.height, copy.width, cv.CV_8UC1, new cv.Scalar(255)));
     const visible = keep(new cv.Mat());
-    cv.warpPerspective(coverage, visible, matrix, size, cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    cv.warpPerspective(
+      coverage,
+      visible,
+      matrix,
+      size,
+      cv.INTER_NEAREST,
+      cv.BORDER_CONSTANT,
+      new cv.Scalar(0),
+    );
     return { page: rasterFromMat(warped), visible: rasterFromMat(visible) };
   });
 }
 
 /** Maps a point through a row-major 3 x 3 homography. */
 export function mapPoint(homography: number[], x: number, y: number): [number, number] {
-  const [a, b, c, d, e, f, g, h, i] = homography as [number, number, number, number, number, number, number, number, number];
+  const [a, b, c, d, e, f, g, h, i] = homography as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const w = g * x + h * y + i;
   return [(a * x + b * y + c) / w, (d * x + e * y + f) / w];
 }

@@ -79,13 +79,7 @@ export async function uploadCertificate(
   const id = crypto.randomUUID();
   const storagePath = `${input.userId}/${id}.${detected.extension}`;
   try {
-    await deps.storage.upload(
-      user.token,
-      CERTIFICATE_BUCKET,
-      storagePath,
-      bytes,
-      detected.mimeType,
-    );
+    await deps.storage.upload(user.token, CERTIFICATE_BUCKET, storagePath, bytes, detected.mimeType);
   } catch (error) {
     if (error instanceof StorageError && error.statusCode === 403) {
       throw new HttpError(403, 'You are not allowed to store certificates for this user');
@@ -126,11 +120,26 @@ export async function uploadCertificate(
     throw error;
   }
 
-  // The certificate is stored and valid by its exact bytes already; the engine's registration
-  // (for copies, scans and photos) is retried by the backfill if the engine cannot take it now.
+  // The engine registers the page for copies, scans and photos. A file it cannot read (damaged,
+  // no page) is the client's error and is undone; a busy engine only defers it to the backfill.
   try {
     await deps.engine.register(row.id, input.fileData);
+    // Registration filled ocr_content with what the engine read.
+    const [registered] = await asCaller(
+      deps.sql,
+      user,
+      (tx) =>
+        tx<
+          CertificateRow[]
+        >`select ${certificateColumns(tx)} from public.certificates c where c.id = ${row.id}`,
+    );
+    if (registered) row = registered;
   } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      await deps.sql`delete from public.certificates where id = ${row.id}`;
+      await removeQuietly(deps, storagePath);
+      throw error;
+    }
     console.error('api: registration deferred to the backfill', row.id, error);
   }
 

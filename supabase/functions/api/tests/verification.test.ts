@@ -107,7 +107,9 @@ for (const edited of ['edited-name.png', 'edited-date.png', 'edited-date.jpg']) 
     assert.equal(result.certificate?.imageUrl, null, 'no link to the original for an altered copy');
     assert.ok(result.differences.length > 0);
     for (const difference of result.differences) {
-      assert.ok(difference.box.width > 0 && difference.box.x >= 0 && difference.box.x + difference.box.width <= 1);
+      assert.ok(
+        difference.box.width > 0 && difference.box.x >= 0 && difference.box.x + difference.box.width <= 1,
+      );
     }
     const expected = edited.includes('name') ? 'recipient_name' : 'issue_date';
     assert.ok(

@@ -15,7 +15,12 @@ const RETRY_WAIT_MS = 750;
 
 export class EngineUnavailableError extends HttpError {
   constructor() {
-    super(503, 'The verification engine is busy; please try again in a few seconds', {}, { 'Retry-After': '5' });
+    super(
+      503,
+      'The verification engine is busy; please try again in a few seconds',
+      {},
+      { 'Retry-After': '5' },
+    );
   }
 }
 
@@ -48,7 +53,10 @@ export class EngineClient {
       }
       if (response.ok) return (await response.json()) as T;
       const text = await response.text();
-      if ((response.status === 503 || response.status === 546 || response.status === 502) && attempt < RETRIES) {
+      if (
+        (response.status === 503 || response.status === 546 || response.status === 502) &&
+        attempt < RETRIES
+      ) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
         continue;
       }

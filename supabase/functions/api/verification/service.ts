@@ -169,7 +169,8 @@ export async function verifyCertificate(
     : await compareWithEngine(deps, caller, fileData);
 
   const standing = finding.candidate ? standingOf(finding.candidate) : null;
-  const verified = standing === 'valid' && (finding.verdict === 'identical' || finding.verdict === 'authentic');
+  const verified =
+    standing === 'valid' && (finding.verdict === 'identical' || finding.verdict === 'authentic');
   await asCaller(
     deps.sql,
     caller,
