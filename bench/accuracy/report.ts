@@ -214,19 +214,23 @@ export function renderReport(input: ReportInput): string {
   })
     .filter((entry) => entry.files > 0)
     .sort((a, b) => a.rate - b.rate)[0];
-  const photoP95 = percentile(
-    genuine
-      .filter((record) => record.kind === 'photo' && record.status === 200)
-      .map((record) => record.latencyMs),
-    0.95,
-  );
-  const scanP95 = percentile(
-    genuine
-      .filter((record) => record.kind === 'scan' && record.status === 200)
-      .map((record) => record.latencyMs),
-    0.95,
-  );
+  // Every request of a delivery (genuine copies, forgeries and unregistered alike) counts for its latency.
+  const p95Of = (delivery: string) =>
+    percentile(
+      records
+        .filter(
+          (record) =>
+            record.delivery === delivery && record.status === 200 && record.matchChannel !== 'exact_file',
+        )
+        .map((record) => record.latencyMs),
+      0.95,
+    );
+  const photoP95 = p95Of('photo');
+  const scanP95 = p95Of('scan');
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const metWithin = (value: number, limit: number) =>
+    Number.isNaN(value) ? 'not measured' : met(value <= limit);
+  const unknownForgeries = count(forgeries, 'unknown');
   const needed = trialsNeededForZeroErrors(0.001);
   const unregisteredAccepts = count(unregistered, 'false_accept');
   const wrongCertificate = count(genuine, 'wrong_certificate');
@@ -253,10 +257,11 @@ number is bad. The same seed gives the same files; the verdicts depend on the en
 | Worst genuine category | ${worstGenuine ? `\`${worstGenuine.kind}\` ${pct(worstGenuine.rate)}` : '—'} | ≥ 97 % in every category | ${met(worstGenuine !== undefined && worstGenuine.rate >= 0.97)} |
 | Forgeries accepted (false accepts) | ${bad(falseAccepts, forgeries.length)} | 0 in ≥ 3,000 (upper ≈ 0.1 %) | ${met(falseAccepts === 0 && forgeries.length >= 3000)} |
 | Forgeries answered *altered* with the changed field named | ${rate(named, forgeries.length)} | ≥ 95 % | ${met(forgeries.length > 0 && named / forgeries.length >= 0.95)} |
+| Forgeries answered _unknown_ (allowed, but not _altered_ with the field named) | ${rate(unknownForgeries, forgeries.length)} | at most 5 % | ${met(forgeries.length > 0 && unknownForgeries / forgeries.length <= 0.05)} |
 | Unregistered certificates accepted | ${bad(unregisteredAccepts, unregistered.length)} | 0 | ${met(unregisteredAccepts === 0)} |
 | Genuine copies accepted as another certificate | ${bad(wrongCertificate, genuine.length)} | 0 | ${met(wrongCertificate === 0)} |
-| Content path p95, phone photo (12 MP) | ${seconds(photoP95)} | ≤ 1.5 s | ${met(photoP95 <= 1500)} |
-| Content path p95, scan (about 2 MP) | ${seconds(scanP95)} | ≤ 1 s | ${met(scanP95 <= 1000)} |
+| Content path p95, phone photos (12 MP; genuine, forged and unregistered) | ${seconds(photoP95)} | ≤ 1.5 s | ${metWithin(photoP95, 1500)} |
+| Content path p95, scans (about 2 MP; genuine, forged and unregistered) | ${seconds(scanP95)} | ≤ 1 s | ${metWithin(scanP95, 1000)} |
 | Requests that failed (HTTP error or timeout) | ${errors} | 0 | ${met(errors === 0)} |
 
 Zero observed is not zero: with n forgeries and none accepted, the 95 % upper bound of the false accept

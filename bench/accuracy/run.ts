@@ -156,8 +156,9 @@ const dataUrl = (bytes: Uint8Array, mime: string) =>
 
 // Node 20 does not pass tsx's loader to worker threads: the thread registers it, then loads the builder.
 const builderUrl = new URL('./builder.ts', import.meta.url).href;
+const tsxApiUrl = import.meta.resolve('tsx/esm/api');
 const worker = new Worker(
-  `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(builderUrl)}); });`,
+  `import(${JSON.stringify(tsxApiUrl)}).then((api) => { api.register(); return import(${JSON.stringify(builderUrl)}); });`,
   { eval: true, workerData: { seed, size } },
 );
 const waiting = new Map<string, (reply: BuilderReply) => void>();
