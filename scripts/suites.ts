@@ -40,11 +40,14 @@ export const SUITES: Suite[] = [
   {
     name: 'unit',
     timeoutMinutes: 15,
-    title: 'web unit tests (vitest)',
+    title: 'web unit tests (vitest) and the accuracy corpus generator (node:test)',
     needsStack: false,
     testDir: 'web/src',
     testFile: /\.test\.tsx?$/,
-    commands: () => [['npm', 'test', '-w', 'web']],
+    commands: () => [
+      ['npm', 'test', '-w', 'web'],
+      ['npm', 'run', '-s', 'test:bench'],
+    ],
   },
   {
     name: 'contract',

@@ -1,61 +1,409 @@
 /**
- * `npm run bench:accuracy [-- --count N --seed S --out DIR --doc FILE]`: generates the seeded set
- * (Node: the canvas renderer and sharp), measures the verification decision on it (Deno: the
- * function's own code and import map) and writes docs/accuracy.md. A measurement, not a test.
+ * `npm run bench:accuracy [-- options]`: the judge of the verification engine. Generates the seeded
+ * corpus (bench/accuracy/corpus.ts), registers every original through the real API as an admin,
+ * verifies every copy through POST /verification/verify, scores the verdicts and writes
+ * docs/accuracy.md plus a per-copy result file. A measurement, not a test: bad numbers do not fail.
  *
- * The default count (60 originals, 660 decisions, ~0.6 s CPU per file) keeps the run under 10 minutes
- * on a shared 2-core machine.
+ * Options:
+ *   --full                 >= 3,000 genuine copies and >= 3,000 forgeries (default: about 200 copies)
+ *   --seed N               corpus seed (default 20261125)
+ *   --only LIST            only these categories, parts of categories or item ids, comma-separated
+ *                          (e.g. `photo`, `forgery/grade-sign`, `genuine/jpeg,genuine/webp`, `g-crop-0003`);
+ *                          such a run does not rewrite docs/accuracy.md unless --doc is given
+ *   --concurrency N        requests in flight (default 3)
+ *   --label TEXT           what is measured, shown at the top of the report (e.g. "v1 baseline")
+ *   --doc FILE             report to write (default docs/accuracy.md)
+ *   --results DIR          per-copy results.json and results.csv (default bench/accuracy/results, git-ignored)
+ *   --write-corpus DIR     write the (filtered) corpus files and manifest.json to DIR, run nothing
+ *
+ * Without API_URL in the environment it starts a throwaway stack around itself
+ * (scripts/with-test-stack.ts --no-web --quiet), as bench:verify does.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { generate } from './generate.ts';
+import { Worker } from 'node:worker_threads';
+import type { VerificationResult } from '../../supabase/functions/_shared/api-contract.ts';
+import type { BuilderReply, BuilderRequest } from './builder.ts';
+import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
+import { renderReport, type Outcome, type RunRecord } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
-const optionsSchema = z.object({
-  count: z.coerce.number().int().min(1).max(1000),
-  seed: z.coerce.number().int().min(0).max(0xffffffff),
-  out: z.string().min(1),
-  doc: z.string().min(1),
-});
 const { values } = parseArgs({
   options: {
-    count: { type: 'string', default: '60' },
-    seed: { type: 'string', default: '20240315' },
-    out: { type: 'string', default: path.join(os.tmpdir(), 'certverify-accuracy') },
-    doc: { type: 'string', default: path.join(ROOT, 'docs', 'accuracy.md') },
+    full: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '20261125' },
+    only: { type: 'string' },
+    concurrency: { type: 'string', default: '3' },
+    label: { type: 'string' },
+    doc: { type: 'string' },
+    results: { type: 'string', default: path.join(ROOT, 'bench', 'accuracy', 'results') },
+    'write-corpus': { type: 'string' },
   },
 });
-const options = optionsSchema.parse(values);
-const out = path.resolve(options.out);
-const doc = path.resolve(options.doc);
 
-const manifest = await generate({ count: options.count, seed: options.seed, out });
-console.log(
-  `Generated ${manifest.originals.length} originals and ${manifest.variants.length} copies and forgeries ` +
-    `in ${out} (${(manifest.generatedMs / 1000).toFixed(1)} s)`,
+const seed = Number(values.seed);
+const concurrency = Number(values.concurrency);
+if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+  throw new Error('--seed must be an integer 0..2^32-1');
+if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
+  throw new Error('--concurrency must be 1..8');
+const size = values.full ? FULL : QUICK;
+const corpus = planCorpus(seed, size);
+const items = values.only
+  ? corpus.items.filter((item) => matchesOnly(item, values.only ?? ''))
+  : corpus.items;
+if (items.length === 0) throw new Error(`--only ${values.only}: no item matches`);
+
+if (values['write-corpus']) {
+  const dir = path.resolve(values['write-corpus']);
+  await writeCorpus(corpus, items, dir, (line) => console.log(line));
+  console.log(`Wrote ${items.length} copies and their originals to ${dir}`);
+  process.exit(0);
+}
+
+if (!process.env.API_URL) {
+  // Around ourselves: a throwaway stack, then this same command inside it.
+  const child = spawn(
+    bin('tsx'),
+    [
+      path.join(ROOT, 'scripts', 'with-test-stack.ts'),
+      '--no-web',
+      '--quiet',
+      '--',
+      bin('tsx'),
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  const code = await new Promise<number>((resolve) => child.on('exit', (exit) => resolve(exit ?? 1)));
+  process.exit(code);
+}
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+const API_URL = env('API_URL').replace(/\/+$/, '');
+const ANON_KEY = env('ANON_KEY');
+const FUNCTION_URL = (process.env.FUNCTION_URL ?? `${API_URL}/functions/v1/api`).replace(/\/+$/, '');
+const REQUEST_TIMEOUT_MS = 180_000;
+
+// ---------------------------------------------------------------------------------------------
+// The API, as the demo admin (admins are exempt from the verification rate limit)
+// ---------------------------------------------------------------------------------------------
+
+let session: Promise<{ token: string; userId: string }> | null = null;
+
+async function signIn(): Promise<{ token: string; userId: string }> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
+  });
+  const body = (await response.json()) as { access_token?: string; user?: { id: string } };
+  if (!response.ok || !body.access_token || !body.user)
+    throw new Error(`admin sign-in failed: HTTP ${response.status}`);
+  return { token: body.access_token, userId: body.user.id };
+}
+
+const admin = () => (session ??= signIn());
+
+async function post(
+  route: string,
+  json: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const { token } = await admin();
+    const body = JSON.stringify(json);
+    const started = performance.now();
+    const response = await fetch(`${FUNCTION_URL}${route}`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    // An expired session (long runs): sign in again once.
+    if (response.status === 401 && attempt === 0) {
+      session = null;
+      continue;
+    }
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      parsed = { error: text.slice(0, 200) };
+    }
+    return { status: response.status, body: parsed, ms };
+  }
+}
+
+const dataUrl = (bytes: Uint8Array, mime: string) =>
+  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+
+// ---------------------------------------------------------------------------------------------
+// The builder thread
+// ---------------------------------------------------------------------------------------------
+
+// Node 20 does not pass tsx's loader to worker threads: the thread registers it, then loads the builder.
+const builderUrl = new URL('./builder.ts', import.meta.url).href;
+const tsxApiUrl = import.meta.resolve('tsx/esm/api');
+const worker = new Worker(
+  `import(${JSON.stringify(tsxApiUrl)}).then((api) => { api.register(); return import(${JSON.stringify(builderUrl)}); });`,
+  { eval: true, workerData: { seed, size } },
+);
+const waiting = new Map<string, (reply: BuilderReply) => void>();
+worker.on('message', (reply: BuilderReply) => {
+  waiting.get(reply.id)?.(reply);
+  waiting.delete(reply.id);
+});
+worker.on('error', (error) => {
+  console.error('builder thread failed:', error);
+  process.exit(1);
+});
+
+function requestBuild(request: BuilderRequest): Promise<BuilderReply> {
+  return new Promise((resolve) => {
+    waiting.set(request.id, resolve);
+    worker.postMessage(request);
+  });
+}
+
+async function built(request: BuilderRequest): Promise<BuilderReply> {
+  const reply = await requestBuild(request);
+  if (reply.error) throw new Error(`building ${request.id}: ${reply.error}`);
+  return reply;
+}
+
+/** Runs `task` over `list` with `limit` in flight, in order of the list. */
+async function pool<T>(
+  list: T[],
+  limit: number,
+  task: (value: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, list.length) }, async () => {
+      while (next < list.length) {
+        const index = next++;
+        const value = list[index];
+        if (value !== undefined) await task(value, index);
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+const ACCEPTING = new Set(['identical', 'authentic']);
+
+function outcomeOf(
+  item: ItemSpec,
+  changed: string[],
+  expectedId: string | null,
+  status: number,
+  result: VerificationResult | null,
+): Outcome {
+  if (status !== 200 || !result) return 'error';
+  const accepted = ACCEPTING.has(result.verdict);
+  if (item.class === 'genuine') {
+    if (accepted) return result.certificate?.id === expectedId ? 'accepted' : 'wrong_certificate';
+    return result.verdict === 'altered' ? 'rejected_altered' : 'rejected_unknown';
+  }
+  if (accepted) return 'false_accept';
+  if (result.verdict === 'altered') {
+    if (item.class === 'unregistered') return 'altered';
+    return result.differences.some(
+      (difference) => difference.field !== null && changed.includes(difference.field),
+    )
+      ? 'altered_field_named'
+      : 'altered_other_field';
+  }
+  return 'unknown';
+}
+
+const started = performance.now();
+const startedAt = new Date().toISOString();
+const log = (line: string) => console.log(line);
+log(
+  `Corpus: seed ${seed}, ${values.full ? 'full' : 'quick'} size, ${items.length} copies` +
+    `${values.only ? ` (--only ${values.only})` : ''}; ${concurrency} requests in flight`,
 );
 
-const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
-execFileSync(
-  bin('deno'),
-  [
-    'run',
-    '-A',
-    '--config',
-    path.join(ROOT, 'supabase', 'functions', 'deno.json'),
-    path.join(ROOT, 'bench', 'accuracy', 'measure.ts'),
-    '--dir',
-    out,
-    '--doc',
-    doc,
-  ],
-  { cwd: ROOT, stdio: 'inherit' },
+// 1. Register the originals the selected copies need.
+const neededOriginals = corpus.originals.filter((original) =>
+  items.some((item) => item.originalId === original.id),
 );
-// The report's tables are written unpadded; the house formatter aligns them.
-execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', doc], { cwd: ROOT, stdio: 'inherit' });
-console.log(`Report: ${path.relative(ROOT, doc) || doc}`);
+const registered = new Map<string, string>();
+const registerStarted = performance.now();
+await pool(neededOriginals, 2, async (original) => {
+  const file = await built({ type: 'original', id: original.id });
+  const { userId } = await admin();
+  const response = await post('/certificates/upload-base64', {
+    fileData: dataUrl(file.bytes, 'image/png'),
+    userId,
+    fileName: `${original.id}.png`,
+    certificateName: `Accuracy corpus ${original.id} (${original.template})`,
+  });
+  const certificate = (response.body.certificate ?? null) as { id: string } | null;
+  if ((response.status !== 201 && response.status !== 409) || !certificate)
+    throw new Error(
+      `registering ${original.id}: HTTP ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`,
+    );
+  registered.set(original.id, certificate.id);
+  log(
+    `registered ${original.id} (${original.template}) as ${certificate.id} in ${(response.ms / 1000).toFixed(1)} s`,
+  );
+});
+const registerMs = performance.now() - registerStarted;
+
+// 2. Verify every copy; the builder thread prepares the next files while requests are in flight.
+const records: RunRecord[] = [];
+const prefetch = new Map<string, Promise<BuilderReply>>();
+const fetchAhead = (index: number) => {
+  const item = items[index];
+  if (item && !prefetch.has(item.id)) prefetch.set(item.id, built({ type: 'item', id: item.id }));
+};
+let done = 0;
+const verifyStarted = performance.now();
+await pool(items, concurrency, async (item, index) => {
+  for (let ahead = index; ahead < index + concurrency + 2; ahead++) fetchAhead(ahead);
+  const file = await (prefetch.get(item.id) ?? built({ type: 'item', id: item.id }));
+  prefetch.delete(item.id);
+  const response = await post('/verification/verify', { fileData: dataUrl(file.bytes, file.mime) }).catch(
+    (error: unknown) => ({
+      status: 0,
+      body: { error: error instanceof Error ? error.message : String(error) } as Record<string, unknown>,
+      ms: REQUEST_TIMEOUT_MS,
+    }),
+  );
+  const result = response.status === 200 ? (response.body as unknown as VerificationResult) : null;
+  const expectedId = item.originalId ? (registered.get(item.originalId) ?? null) : null;
+  const outcome = outcomeOf(item, file.changed, expectedId, response.status, result);
+  records.push({
+    id: item.id,
+    class: item.class,
+    category: item.category,
+    kind: item.kind,
+    delivery: item.delivery,
+    template: item.template,
+    originalId: item.originalId,
+    expectedCertificateId: expectedId,
+    changed: file.changed,
+    from: file.from,
+    to: file.to,
+    note: file.note,
+    mime: file.mime,
+    bytes: file.bytes.length,
+    buildMs: Math.round(file.buildMs),
+    status: response.status,
+    latencyMs: Math.round(response.ms),
+    verdict: result?.verdict ?? null,
+    matchedCertificateId: result?.certificate?.id ?? null,
+    matchChannel: result?.matchChannel ?? null,
+    copyKind: result?.copyKind ?? null,
+    confidence: result?.confidence ?? null,
+    differenceFields: result?.differences.map((difference) => difference.field ?? difference.label) ?? [],
+    reasons: result?.reasons ?? [],
+    error: response.status === 200 ? null : String(response.body.error ?? `HTTP ${response.status}`),
+    outcome,
+  });
+  done++;
+  const elapsed = (performance.now() - verifyStarted) / 1000;
+  const eta = (elapsed / done) * (items.length - done);
+  log(
+    `[${done}/${items.length}] ${item.id} ${item.category}: ${result?.verdict ?? `HTTP ${response.status}`} -> ${outcome} ` +
+      `(${(response.ms / 1000).toFixed(1)} s; ${elapsed.toFixed(0)} s elapsed, ~${eta.toFixed(0)} s left)`,
+  );
+});
+const verifyMs = performance.now() - verifyStarted;
+await worker.terminate();
+
+// 3. Results and report.
+const order = new Map(items.map((item, index) => [item.id, index]));
+records.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+const resultsDir = path.resolve(values.results);
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  path.join(resultsDir, 'results.json'),
+  `${JSON.stringify({ seed, startedAt, records }, null, 2)}\n`,
+);
+const csvColumns = [
+  'id',
+  'category',
+  'template',
+  'outcome',
+  'verdict',
+  'matchChannel',
+  'confidence',
+  'latencyMs',
+  'changed',
+  'differenceFields',
+  'from',
+  'to',
+  'note',
+  'bytes',
+  'error',
+] as const;
+const csvCell = (value: unknown) => {
+  const textValue = Array.isArray(value)
+    ? value.join(' ')
+    : value === null || value === undefined
+      ? ''
+      : String(value);
+  return /[",\n]/.test(textValue) ? `"${textValue.replaceAll('"', '""')}"` : textValue;
+};
+writeFileSync(
+  path.join(resultsDir, 'results.csv'),
+  `${[csvColumns.join(','), ...records.map((record) => csvColumns.map((column) => csvCell(record[column])).join(','))].join('\n')}\n`,
+);
+
+const totalMs = performance.now() - started;
+const report = renderReport({
+  label: values.label ?? null,
+  seed,
+  full: values.full ?? false,
+  only: values.only ?? null,
+  startedAt,
+  originals: neededOriginals.length,
+  registerMs,
+  verifyMs,
+  totalMs,
+  concurrency,
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: os.totalmem() / 2 ** 30,
+    loadAverage: os.loadavg(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  },
+  records,
+});
+const docPath = values.doc
+  ? path.resolve(values.doc)
+  : values.only
+    ? null
+    : path.join(ROOT, 'docs', 'accuracy.md');
+if (docPath) {
+  writeFileSync(docPath, report);
+  // The report's tables are written unpadded; the house formatter aligns them.
+  execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
+}
+const count = (outcome: Outcome) => records.filter((record) => record.outcome === outcome).length;
+log(
+  `Done in ${(totalMs / 1000).toFixed(0)} s: genuine accepted ${count('accepted')}/${records.filter((r) => r.class === 'genuine').length}, ` +
+    `false accepts ${count('false_accept')}, altered with the field named ${count('altered_field_named')}, errors ${count('error')}. ` +
+    `Results: ${path.relative(ROOT, resultsDir)}/results.{json,csv}${docPath ? `; report: ${path.relative(ROOT, docPath)}` : ''}`,
+);

@@ -1,4 +1,4 @@
-/** Small statistics for the accuracy report (no runtime APIs: used from Deno, checked by tsc). */
+/** Small statistics for the accuracy report. */
 
 /** Wilson score interval for a binomial proportion; stays inside [0, 1] and is sane at 0 and n. */
 export function wilson(successes: number, trials: number, z = 1.96): { low: number; high: number } {
@@ -26,18 +26,4 @@ export function trialsNeededForZeroErrors(rate: number): number {
   let trials = 1;
   while (wilson(0, trials).high > rate) trials++;
   return trials;
-}
-
-/** Tokens only in `a` and tokens only in `b` (multisets), to show what OCR read differently. */
-export function tokenDifference(a: string, b: string): { onlyA: string[]; onlyB: string[] } {
-  const counts = new Map<string, number>();
-  for (const token of a.split(' ').filter(Boolean)) counts.set(token, (counts.get(token) ?? 0) + 1);
-  const onlyB: string[] = [];
-  for (const token of b.split(' ').filter(Boolean)) {
-    const count = counts.get(token) ?? 0;
-    if (count > 0) counts.set(token, count - 1);
-    else onlyB.push(token);
-  }
-  const onlyA = [...counts].flatMap(([token, count]) => Array<string>(count).fill(token));
-  return { onlyA, onlyB };
 }
