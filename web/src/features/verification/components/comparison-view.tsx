@@ -27,15 +27,18 @@ type Picture = 'original' | 'copy';
 
 const clamp = (value: number) => Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
 
+/** A fraction as a CSS percentage, without floating-point dust ("8%", not "8.000000000000002%"). */
+const percent = (fraction: number) => `${Number((fraction * 100).toFixed(3))}%`;
+
 /** A box in percent of the picture, kept inside it. */
 function boxStyle(box: PageBox) {
   const x = clamp(box.x);
   const y = clamp(box.y);
   return {
-    left: `${x * 100}%`,
-    top: `${y * 100}%`,
-    width: `${(clamp(x + clamp(box.width)) - x) * 100}%`,
-    height: `${(clamp(y + clamp(box.height)) - y) * 100}%`,
+    left: percent(x),
+    top: percent(y),
+    width: percent(clamp(x + clamp(box.width)) - x),
+    height: percent(clamp(y + clamp(box.height)) - y),
   };
 }
 
