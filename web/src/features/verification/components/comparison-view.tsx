@@ -59,6 +59,9 @@ const CAPTIONS: Record<Picture, string> = {
   copy: 'This copy, aligned to the original',
 };
 
+/** Short names for the switch in the enlarged view, which must fit a phone's width. */
+const SHORT_NAMES: Record<Picture, string> = { original: 'Original', copy: 'This copy' };
+
 /** One page with each difference's box outlined and numbered as in the list. */
 function OutlinedPicture({
   src,
@@ -130,10 +133,11 @@ export function ComparisonView({ originalPage, alignedCopy, differences }: Compa
             <Stack key={picture} gap="xs" component="figure" m={0}>
               <OutlinedPicture src={src} picture={picture} differences={differences} />
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text component="figcaption" size="sm" fw={500}>
+                <Text component="figcaption" size="sm" fw={500} miw={0}>
                   {CAPTIONS[picture]}
                 </Text>
                 <Button
+                  flex="none"
                   variant="subtle"
                   size="compact-sm"
                   leftSection={<IconArrowsMaximize size={16} aria-hidden />}
@@ -162,11 +166,21 @@ export function ComparisonView({ originalPage, alignedCopy, differences }: Compa
                 aria-label="Picture shown"
                 value={enlarged}
                 onChange={(value) => setEnlarged(value as Picture)}
-                data={pictures.map((picture) => ({ value: picture, label: CAPTIONS[picture] }))}
+                data={pictures.map((picture) => ({ value: picture, label: SHORT_NAMES[picture] }))}
                 fullWidth
               />
             ) : null}
-            <OutlinedPicture src={enlargedSource} picture={enlarged} differences={differences} />
+            {/* On a phone the page is drawn wider than the screen: scroll (or swipe) to pan. */}
+            <Box
+              style={{ overflow: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={phone ? 'Enlarged picture: scroll to see all of it' : 'Enlarged picture'}
+            >
+              <Box miw={phone ? 960 : undefined}>
+                <OutlinedPicture src={enlargedSource} picture={enlarged} differences={differences} />
+              </Box>
+            </Box>
           </Stack>
         ) : null}
       </Modal>
