@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { accessTokenFor, uploadCertificate } from '../support/api.ts';
@@ -94,4 +95,21 @@ test('an unregistered certificate: "No registered certificate matches" with advi
   await expect(result.getByRole('heading', { name: 'Certificate Not Found ✗' })).toBeVisible();
   await expect(result.getByTestId('verdict-line')).toHaveText('No registered certificate matches');
   await expect(result.getByRole('list', { name: 'What you can try' })).toContainText('original PDF');
+});
+
+test('on a 360 px phone the result fits the width and has no critical accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openVerification(page);
+  await verify(page, registered.originalPath);
+  const result = page.getByRole('region', { name: 'Verification result' });
+  await expect(result.getByTestId('verdict-line')).toHaveText('Identical to the registered file');
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(1);
+  const audit = await new AxeBuilder({ page }).include('section[aria-label="Verification result"]').analyze();
+  expect(audit.violations.filter((violation) => violation.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
 });
