@@ -4,6 +4,8 @@
  * photo, handle) before launch. Entries without a handle show no profile link.
  */
 
+import { MEASURED_FIGURES, type MeasuredFigure } from '@/config/measured-figures';
+
 export const PRODUCT_NAME = 'CertVerify';
 
 export type FeatureIcon = 'bolt' | 'shield' | 'plug';
@@ -21,35 +23,50 @@ export interface FeatureCard {
 export const HERO = {
   title: 'Trust Through Verification',
   subtitle:
-    'Hash-secured credential verification for employers and institutions. Upload a certificate and know in seconds whether it is authentic, unchanged and still valid.',
+    'Hash-secured credential verification for employers and institutions. Upload a certificate and learn whether it is registered, unchanged and still valid.',
   primaryAction: 'Verify a Certificate',
   secondaryAction: 'Learn More',
 } as const;
 
-export const HIGHLIGHTS = [
-  { value: 'Seconds', label: 'to verify a certificate' },
-  { value: '99.9%', label: 'AI-powered processing accuracy' },
-  { value: 'SHA-256', label: 'fingerprint of every file' },
-] as const;
+/**
+ * The hero's figures: only measured ones (config/measured-figures.ts), each with its source; a
+ * figure not measured yet says so instead of showing a number.
+ */
+export const HIGHLIGHTS: MeasuredFigure[] = [
+  MEASURED_FIGURES.exactFileVerificationP95,
+  MEASURED_FIGURES.genuineCopiesRecognised,
+  MEASURED_FIGURES.forgeriesAccepted,
+];
+
+/** "0.15 s to verify ...", or "to verify ...: being measured". */
+function claim(figure: MeasuredFigure): string {
+  return figure.value ? `${figure.value} ${figure.label}` : `${figure.label}: being measured`;
+}
+
+/** A highlight's source line, e.g. "Measured 2026-11-21, docs/benchmarks.md". */
+export function figureSource(figure: MeasuredFigure): string {
+  return figure.measuredOn
+    ? `Measured ${figure.measuredOn}, ${figure.source}`
+    : `To be reported in ${figure.source}`;
+}
 
 export const FEATURES: FeatureCard[] = [
   {
     id: 'instant-verification',
     title: 'Instant Verification',
-    description: 'Upload a certificate and get a clear answer in seconds.',
+    description:
+      'Upload a certificate and get a clear answer: identical, the same certificate, altered, or no match.',
     icon: 'bolt',
     color: 'indigo',
-    details:
-      'Every upload is fingerprinted and its text extracted by AI-powered processing with 99.9% accuracy, then matched against the registry of issued certificates.',
+    details: `Every upload is fingerprinted and compared with the registry of issued certificates. Measured: ${claim(MEASURED_FIGURES.exactFileVerificationP95)}; ${claim(MEASURED_FIGURES.copyVerificationP95)}.`,
   },
   {
     id: 'tamper-proof-security',
     title: 'Tamper-Proof Security',
-    description: 'Hash-secured records reveal any change to a certificate.',
+    description: 'A copy that differs from the registered original is reported, with what changed.',
     icon: 'shield',
     color: 'teal',
-    details:
-      'A certificate is recorded with cryptographic hashes of its file and its content. Altering a single character produces a different fingerprint, and revoked certificates never verify.',
+    details: `A certificate is registered with a SHA-256 fingerprint of its file; a changed copy is shown with the changed regions outlined, and revoked certificates never verify. ${claim(MEASURED_FIGURES.forgeriesAccepted)}.`,
   },
   {
     id: 'easy-integration',
@@ -124,7 +141,7 @@ export const FOOTER = {
 export const ABOUT = {
   title: `About ${PRODUCT_NAME}`,
   intro:
-    'We make credentials easy to trust. Anyone can check a certificate in seconds; institutions keep control of the certificates they issue.',
+    'We make credentials easy to trust. Anyone can check a certificate online; institutions keep control of the certificates they issue.',
   mission:
     'To end certificate fraud by giving employers and institutions a fast, reliable and open way to verify credentials.',
   vision:

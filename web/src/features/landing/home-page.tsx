@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { FeatureCard } from './components/feature-card';
 import { LandingSection } from './components/landing-section';
 import { TeamSection } from './components/team-section';
-import { FEATURES, FOOTER, HERO, HIGHLIGHTS, PRODUCT_NAME } from './content';
+import { figureValue } from '@/config/measured-figures';
+import { FEATURES, FOOTER, HERO, HIGHLIGHTS, PRODUCT_NAME, figureSource } from './content';
 import { useBriefLoading } from '@/lib/use-brief-loading';
 
 /** The landing page (spec section 1 and 2, Home). */
@@ -37,14 +38,24 @@ export default function HomePage() {
                 {HERO.secondaryAction}
               </Button>
             </Group>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} w="100%" maw={720} mt="md">
-              {HIGHLIGHTS.map((item) => (
-                <Stack key={item.label} gap={0}>
-                  <Text fz={28} fw={800}>
-                    {item.value}
+            <SimpleGrid
+              cols={{ base: 1, sm: 3 }}
+              w="100%"
+              maw={840}
+              mt="md"
+              component="section"
+              aria-label="Measured figures"
+            >
+              {HIGHLIGHTS.map((figure) => (
+                <Stack key={figure.label} gap={2} data-testid="measured-figure">
+                  <Text fz={figure.value ? 28 : 20} fw={800} c={figure.value ? undefined : 'dimmed'}>
+                    {figureValue(figure)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {item.label}
+                    {figure.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {figureSource(figure)}
                   </Text>
                 </Stack>
               ))}

@@ -1,4 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createHash } from 'node:crypto';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationResult } from '@contract';
 import * as api from '@/api';
@@ -7,7 +8,12 @@ import VerificationPage from './verification-page';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
-  return { ...actual, getVerificationStats: vi.fn(), verifyCertificate: vi.fn() };
+  return {
+    ...actual,
+    getVerificationStats: vi.fn(),
+    verifyCertificate: vi.fn(),
+    verifyCertificateHash: vi.fn(),
+  };
 });
 
 // The whole web suite shares two cores; give async screens more than the default second.
@@ -69,6 +75,8 @@ async function renderPage() {
 
 beforeEach(() => {
   vi.mocked(api.verifyCertificate).mockReset();
+  // By default the hash is not registered (or the endpoint is absent): the file is uploaded.
+  vi.mocked(api.verifyCertificateHash).mockReset().mockResolvedValue(null);
   vi.mocked(api.getVerificationStats).mockResolvedValue({
     stats: {
       totalCertificates: 1234,
@@ -135,12 +143,13 @@ describe('VerificationPage', () => {
     const dropzone = screen.getByRole('button', { name: /Certificate file/ });
     expect(await within(dropzone).findByText('Verifying certificate...')).toBeInTheDocument();
     expect(dropzone).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('Verifying certificate...');
     await waitFor(() =>
-      expect(api.verifyCertificate).toHaveBeenCalledWith({
-        fileData: expect.stringMatching(/^data:image\/png;base64,/),
-      }),
+      expect(api.verifyCertificate).toHaveBeenCalledWith(
+        { fileData: expect.stringMatching(/^data:image\/png;base64,/) },
+        expect.objectContaining({ onUploadProgress: expect.any(Function) }),
+      ),
     );
+    expect(screen.getByRole('status')).toHaveTextContent(/^Uploading: 0 Bytes of .* sent$/);
 
     finish(result({}));
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
@@ -261,5 +270,87 @@ describe('VerificationPage', () => {
       expect(screen.queryByRole('heading', { name: 'Certificate Verified ✓' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('another.png')).toBeInTheDocument();
+  });
+
+  it('shows progress by stage: fingerprint, upload with bytes sent, then the comparison', async () => {
+    let finish: (value: VerificationResult) => void = () => undefined;
+    let report: api.UploadProgressListener = () => undefined;
+    vi.mocked(api.verifyCertificate).mockImplementation((_request, options) => {
+      report = options?.onUploadProgress ?? report;
+      return new Promise((resolve) => (finish = resolve));
+    });
+    let answerHash: (value: VerificationResult | null) => void = () => undefined;
+    vi.mocked(api.verifyCertificateHash).mockReturnValue(new Promise((resolve) => (answerHash = resolve)));
+    const { user } = await renderPage();
+    await chooseValidFile(pngFile());
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+
+    const steps = await screen.findByRole('group', { name: 'Verification progress' });
+    expect(
+      await within(steps).findByText('Looking for a registered file with this fingerprint...'),
+    ).toBeInTheDocument();
+    expect(within(steps).getByText('Fingerprinting the file in your browser')).toHaveTextContent(
+      '(in progress)',
+    );
+    expect(within(steps).getByText('Uploading the file')).toHaveTextContent('(waiting)');
+
+    answerHash(null);
+    await waitFor(() => expect(api.verifyCertificate).toHaveBeenCalled());
+    act(() => report({ sent: 512, total: 2048, done: false }));
+    expect(await within(steps).findByText('Uploading: 512.00 Bytes of 2.00 KB sent')).toBeInTheDocument();
+    expect(within(steps).getByRole('progressbar', { name: 'Upload 25% sent' })).toBeInTheDocument();
+    expect(within(steps).getByText('Fingerprinting the file in your browser')).toHaveTextContent('(done)');
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading: 512.00 Bytes of 2.00 KB sent');
+
+    act(() => report({ sent: 2048, total: 2048, done: true }));
+    expect(await within(steps).findByText('Comparing with the registered original...')).toBeInTheDocument();
+    expect(within(steps).getByText('Uploading the file')).toHaveTextContent('(done)');
+    expect(within(steps).getByText('Comparing with the registered original')).toHaveTextContent(
+      '(in progress)',
+    );
+
+    finish(result({}));
+    expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Verification progress' })).not.toBeInTheDocument();
+  });
+
+  it('answers an identical file by its fingerprint without uploading it, and says so', async () => {
+    vi.mocked(api.verifyCertificateHash).mockResolvedValue(result({}));
+    const { user } = await renderPage();
+    await chooseValidFile(pngFile());
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
+    expect(screen.getByText('Identical to the registered file')).toBeInTheDocument();
+    expect(screen.getByText(/Your file did not leave this browser/)).toBeInTheDocument();
+    expect(api.verifyCertificateHash).toHaveBeenCalledWith(
+      { fileHash: createHash('sha256').update('\x89PNG').digest('hex'), size: 5, type: 'image/png' },
+      expect.anything(),
+    );
+    expect(api.verifyCertificate).not.toHaveBeenCalled();
+  });
+
+  it('uploads the file when its fingerprint is not registered, and does not claim it stayed here', async () => {
+    vi.mocked(api.verifyCertificateHash).mockResolvedValue(
+      result({
+        verified: false,
+        verdict: 'unknown',
+        outcome: 'not_found',
+        certificate: null,
+        matchChannel: null,
+      }),
+    );
+    vi.mocked(api.verifyCertificate).mockResolvedValue(
+      result({ verdict: 'authentic', copyKind: 'scan', matchChannel: 'visual' }),
+    );
+    const { user } = await renderPage();
+    await chooseValidFile(pngFile());
+    await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
+
+    expect(
+      await screen.findByText('Same certificate as registered (this copy is a scan)'),
+    ).toBeInTheDocument();
+    expect(api.verifyCertificate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/did not leave this browser/)).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,9 @@ import { formatFileSize } from '@/lib/format';
 import { useVerificationStats } from './api/get-verification-stats';
 import { useVerifyCertificate } from './api/verify-certificate';
 import { VerificationDropzone } from './components/verification-dropzone';
-import { VerificationResultPanel } from './components/verification-result';
+import { VerificationProgressSteps, progressText } from './components/verification-progress';
+import { VerificationResultView } from './components/verification-result';
+import { resultTitle } from './lib/verdict-text';
 import { VerificationStatsTiles } from './components/verification-stats';
 
 /** /verification: anyone checks whether a certificate file is known and valid. */
@@ -39,10 +41,13 @@ export default function VerificationPage() {
     });
   };
 
+  const answer = verify.data;
   const announcement = verify.isPending
-    ? 'Verifying certificate...'
-    : verify.data
-      ? `${verify.data.verified ? 'Certificate Verified' : 'Certificate Not Found'}. ${verify.data.message}`
+    ? verify.progress
+      ? progressText(verify.progress)
+      : 'Verifying certificate...'
+    : answer
+      ? `${resultTitle(answer.result).replace(/ [✓✗]$/, '')}. ${answer.result.message}`
       : '';
 
   return (
@@ -98,13 +103,18 @@ export default function VerificationPage() {
                 </Button>
               </Group>
             ) : null}
+            {verify.isPending && verify.progress ? (
+              <VerificationProgressSteps progress={verify.progress} />
+            ) : null}
           </Stack>
         </Paper>
 
         {verify.isError ? (
           <ErrorBanner title="Error:" message={errorMessage(verify.error)} onClose={() => verify.reset()} />
         ) : null}
-        {verify.data ? <VerificationResultPanel result={verify.data} /> : null}
+        {answer ? (
+          <VerificationResultView result={answer.result} fileStayedInBrowser={answer.via === 'hash'} />
+        ) : null}
       </Stack>
     </Container>
   );

@@ -1,59 +1,37 @@
-import { Alert, Anchor, Badge, Box, DataList, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconFileTypePdf } from '@tabler/icons-react';
-import type { MatchChannel, VerificationOutcome, VerificationResult } from '@contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  DataList,
+  Group,
+  Image,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCircleX,
+  IconFileTypePdf,
+  IconLock,
+} from '@tabler/icons-react';
+import type { VerificationResult } from '@contract';
 import { FileSize, HashText } from '@/components';
 import { formatDate } from '@/lib/format';
-
-/** Why a result is (not) valid, in words a visitor understands (extension of the spec's panel). */
-export const OUTCOME_TEXT: Record<
-  VerificationOutcome,
-  { label: string; color: string; explanation: string }
-> = {
-  valid: {
-    label: 'Valid',
-    color: 'green',
-    explanation: 'This certificate is on record, approved and not revoked.',
-  },
-  revoked: {
-    label: 'Revoked',
-    color: 'red',
-    explanation:
-      'This certificate is on record but was revoked by an administrator, so it is no longer valid.',
-  },
-  pending: {
-    label: 'Pending review',
-    color: 'yellow',
-    explanation:
-      'This certificate is on record but awaits approval by an administrator, so it is not valid yet.',
-  },
-  failed: {
-    label: 'Rejected',
-    color: 'red',
-    explanation: 'This certificate is on record but was rejected during review, so it is not valid.',
-  },
-  suspended: {
-    label: 'Suspended',
-    color: 'orange',
-    explanation: 'This certificate is on record but its issuer has suspended it for now, so it is not valid.',
-  },
-  expired: {
-    label: 'Expired',
-    color: 'orange',
-    explanation: 'This certificate is on record but it has expired.',
-  },
-  not_found: {
-    label: 'No match',
-    color: 'gray',
-    explanation: 'Neither this exact file nor a certificate with the same content is on record.',
-  },
-};
-
-export const MATCH_CHANNEL_TEXT: Record<MatchChannel, string> = {
-  exact_file: 'Exact file: the uploaded file is identical to the registered one.',
-  certificate_code:
-    'Certificate code: the QR code or number printed on the copy names a registered certificate.',
-  visual: 'Same certificate: the page of the uploaded copy matches a registered certificate.',
-};
+import {
+  confidenceText,
+  differenceSentence,
+  MATCH_CHANNEL_TEXT,
+  OUTCOME_TEXT,
+  resultTitle,
+  UNKNOWN_ADVICE,
+  verdictLine,
+} from '../lib/verdict-text';
+import { ComparisonView } from './comparison-view';
 
 function MatchedFilePreview({ url, isPdf, name }: { url: string | null; isPdf: boolean; name: string }) {
   if (!url) return <Text c="dimmed">Image not available</Text>;
@@ -80,30 +58,140 @@ function MatchedFilePreview({ url, isPdf, name }: { url: string | null; isPdf: b
   return <Image src={url} alt={`Registered certificate ${name}`} radius="md" mah={320} fit="contain" />;
 }
 
-/** The result of one verification: the spec's verdict and message, why, and the evidence. */
-export function VerificationResultPanel({ result }: { result: VerificationResult }) {
-  const outcome = OUTCOME_TEXT[result.outcome];
-  const { certificate, uploadedFile } = result;
-  const name = certificate?.name ?? 'N/A';
+function VerdictIcon({ result }: { result: VerificationResult }) {
+  if (result.verified) return <IconCircleCheck size={36} color="var(--mantine-color-green-6)" aria-hidden />;
+  if (result.verdict === 'altered') {
+    return <IconAlertTriangle size={36} color="var(--mantine-color-red-6)" aria-hidden />;
+  }
+  return <IconCircleX size={36} color="var(--mantine-color-red-6)" aria-hidden />;
+}
+
+/** The changed regions, numbered as their outlines in the comparison picture. */
+function DifferencesList({ result }: { result: VerificationResult }) {
+  if (result.differences.length === 0) {
+    return <Text>This copy differs from the registered certificate.</Text>;
+  }
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label="Verification result">
+    <Stack gap="xs">
+      <Title order={3} size="h4" id="differences-title">
+        What differs
+      </Title>
+      <List type="ordered" spacing="xs" aria-labelledby="differences-title">
+        {result.differences.map((difference, index) => (
+          <List.Item key={index}>{differenceSentence(difference)}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** Why nothing matched, and what the visitor can try. */
+function UnknownAdvice({ reasons }: { reasons: string[] }) {
+  return (
+    <Stack gap="xs">
+      {reasons.length > 0 ? (
+        <>
+          <Title order={3} size="h4" id="reasons-title">
+            Why
+          </Title>
+          <List spacing={4} aria-labelledby="reasons-title">
+            {reasons.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+      <Title order={3} size="h4" id="advice-title">
+        What you can try
+      </Title>
+      <List spacing={4} aria-labelledby="advice-title">
+        {UNKNOWN_ADVICE.map((advice) => (
+          <List.Item key={advice}>{advice}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+export interface VerificationResultViewProps {
+  result: VerificationResult;
+  /** The answer came from the file's fingerprint alone: say that the file stayed in the browser. */
+  fileStayedInBrowser?: boolean;
+}
+
+/**
+ * One verification result for people: the spec's heading and server message, the verdict in plain
+ * words (with what differs and the comparison picture for an altered copy, and advice when
+ * nothing matched), the registered certificate's status, the confidence, then the details.
+ * Reusable wherever a VerificationResult is shown.
+ */
+export function VerificationResultView({ result, fileStayedInBrowser = false }: VerificationResultViewProps) {
+  const { certificate, uploadedFile, verdict } = result;
+  const outcome = OUTCOME_TEXT[result.outcome];
+  const name = certificate?.name ?? 'N/A';
+  const title = resultTitle(result);
+  // The comparison picture needs the original's page; without it the list says what differs.
+  const originalPage = verdict === 'altered' ? (result.evidence?.originalPage ?? null) : null;
+  const titleColor = result.verified ? 'green.7' : 'red.7';
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-label="Verification result"
+    >
       <Stack>
         <Group gap="sm" wrap="nowrap">
-          {result.verified ? (
-            <IconCircleCheck size={36} color="var(--mantine-color-green-6)" aria-hidden />
-          ) : (
-            <IconCircleX size={36} color="var(--mantine-color-red-6)" aria-hidden />
-          )}
-          <Title order={2} size="h3" c={result.verified ? 'green.7' : 'red.7'}>
-            {result.verified ? 'Certificate Verified ✓' : 'Certificate Not Found ✗'}
+          <VerdictIcon result={result} />
+          <Title order={2} size="h3" c={titleColor}>
+            {title}
           </Title>
         </Group>
         <Text>{result.message}</Text>
+        <Text fw={600} fz="lg" data-testid="verdict-line">
+          {verdictLine(result)}
+        </Text>
+        {fileStayedInBrowser ? (
+          <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />}>
+            Your file did not leave this browser: only its SHA-256 fingerprint was sent, and it matched a
+            registered file exactly.
+          </Alert>
+        ) : null}
+
+        {verdict === 'altered' ? (
+          <>
+            <DifferencesList result={result} />
+            {originalPage ? (
+              <ComparisonView
+                originalPage={originalPage}
+                alignedCopy={result.evidence?.alignedCopy ?? null}
+                differences={result.differences}
+              />
+            ) : null}
+          </>
+        ) : null}
+        {verdict === 'unknown' ? <UnknownAdvice reasons={result.reasons} /> : null}
+        {verdict !== 'unknown' && result.reasons.length > 0 ? (
+          <List spacing={4} aria-label="Reasons">
+            {result.reasons.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
+        ) : null}
 
         <Alert
           color={outcome.color}
           variant="light"
-          title={<Badge color={outcome.color}>{outcome.label}</Badge>}
+          title={
+            <Group gap="xs">
+              <Text span size="sm" fw={600}>
+                {certificate ? 'Status of the registered certificate:' : 'Status:'}
+              </Text>
+              <Badge color={outcome.color}>{outcome.label}</Badge>
+            </Group>
+          }
         >
           <Stack gap={4}>
             <Text size="sm">{outcome.explanation}</Text>
@@ -115,6 +203,12 @@ export function VerificationResultPanel({ result }: { result: VerificationResult
                 {MATCH_CHANNEL_TEXT[result.matchChannel]}
               </Text>
             ) : null}
+            <Text size="sm">
+              <Text span fw={600}>
+                Confidence:{' '}
+              </Text>
+              {confidenceText(result.confidence)}
+            </Text>
           </Stack>
         </Alert>
 
@@ -123,11 +217,13 @@ export function VerificationResultPanel({ result }: { result: VerificationResult
             <Title order={3} size="h4">
               Certificate Details
             </Title>
-            <MatchedFilePreview
-              url={certificate.imageUrl}
-              isPdf={certificate.fileType === 'pdf'}
-              name={name}
-            />
+            {originalPage ? null : (
+              <MatchedFilePreview
+                url={certificate.imageUrl}
+                isPdf={certificate.fileType === 'pdf'}
+                name={name}
+              />
+            )}
             <DataList>
               <DataList.Item>
                 <DataList.ItemLabel>Name</DataList.ItemLabel>

@@ -1,0 +1,270 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { VerificationDifference, VerificationResult } from '@contract';
+import { renderWithProviders } from '@/testing/render';
+import { VerificationResultView } from '../index';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ORIGINAL_PAGE = 'https://storage.test/signed/original-page.png';
+const ALIGNED_COPY = 'data:image/png;base64,iVBORw0KGgo=';
+
+function result(overrides: Partial<VerificationResult>): VerificationResult {
+  return {
+    verified: true,
+    message: 'Certificate verified',
+    certificate: {
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      name: 'Jane Doe - Data Science',
+      fileType: 'image',
+      issuedDate: '2025-03-05T14:07:00Z',
+      fileHash: 'a1b2c3d4'.repeat(8),
+      contentHash: null,
+      imageUrl: 'https://storage.test/signed/cert.png',
+    },
+    uploadedFile: { size: 2048, type: 'image/jpeg', hash: '0f1e2d3c'.repeat(8) },
+    matchChannel: 'visual',
+    outcome: 'valid',
+    verdict: 'authentic',
+    copyKind: 'scan',
+    differences: [],
+    reasons: [],
+    confidence: 0.97,
+    evidence: null,
+    ...overrides,
+  };
+}
+
+const NAME_CHANGE: VerificationDifference = {
+  field: 'recipient_name',
+  label: 'Recipient name',
+  box: { x: 0.25, y: 0.4, width: 0.5, height: 0.08 },
+  registered: 'Jane Doe',
+  reads: 'Jane Dae',
+};
+const GRADE_CHANGE: VerificationDifference = {
+  field: 'grade',
+  label: 'Grade',
+  box: { x: 0.1, y: 0.7, width: 0.1, height: 0.05 },
+  registered: 'A+',
+  reads: 'A-',
+};
+const SEAL_CHANGE: VerificationDifference = {
+  field: 'seal',
+  label: 'Seal',
+  box: { x: 0.8, y: 0.75, width: 0.3, height: 0.4 },
+  registered: null,
+  reads: null,
+};
+
+function altered(overrides: Partial<VerificationResult> = {}): VerificationResult {
+  return result({
+    verified: false,
+    message: 'This copy was altered: it differs from the registered certificate',
+    verdict: 'altered',
+    copyKind: 'photo',
+    differences: [NAME_CHANGE, GRADE_CHANGE, SEAL_CHANGE],
+    confidence: 0.92,
+    evidence: { originalPage: ORIGINAL_PAGE, alignedCopy: ALIGNED_COPY },
+    ...overrides,
+  });
+}
+
+function renderResult(value: VerificationResult, fileStayedInBrowser = false) {
+  const rendered = renderWithProviders(
+    <VerificationResultView result={value} fileStayedInBrowser={fileStayedInBrowser} />,
+  );
+  return { ...rendered, panel: screen.getByRole('region', { name: 'Verification result' }) };
+}
+
+describe('VerificationResultView', () => {
+  it('identical: the spec heading, "Identical to the registered file", status and confidence', () => {
+    const { panel } = renderResult(
+      result({ verdict: 'identical', copyKind: 'original_file', matchChannel: 'exact_file', confidence: 1 }),
+    );
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Verified ✓');
+    expect(within(panel).getByText('Certificate verified')).toBeInTheDocument();
+    expect(within(panel).getByTestId('verdict-line')).toHaveTextContent(/^Identical to the registered file$/);
+    expect(within(panel).getByText('Valid')).toBeInTheDocument();
+    expect(within(panel).getByText('Status of the registered certificate:')).toBeInTheDocument();
+    expect(within(panel).getByText('100% (high)')).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('img', { name: 'Registered certificate Jane Doe - Data Science' }),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText(/did not leave this browser/)).not.toBeInTheDocument();
+  });
+
+  it('says when the answer came from the fingerprint alone', () => {
+    const { panel } = renderResult(result({ verdict: 'identical', copyKind: 'original_file' }), true);
+    expect(within(panel).getByText(/Your file did not leave this browser/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['scan', 'Same certificate as registered (this copy is a scan)'],
+    ['photo', 'Same certificate as registered (this copy is a photo)'],
+    ['digital_copy', 'Same certificate as registered (this copy is a digital copy)'],
+    ['screenshot', 'Same certificate as registered (this copy is a screenshot)'],
+    [null, 'Same certificate as registered'],
+  ] as const)('authentic %s: "%s"', (copyKind, line) => {
+    const { panel } = renderResult(result({ verdict: 'authentic', copyKind }));
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Verified ✓');
+    expect(within(panel).getByTestId('verdict-line')).toHaveTextContent(
+      new RegExp(`^${line.replace(/[()]/g, '\\$&')}$`),
+    );
+    expect(within(panel).getByText('97% (high)')).toBeInTheDocument();
+  });
+
+  it('altered: "Certificate Altered" and each difference in words, numbered', () => {
+    const { panel } = renderResult(altered());
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent(/^Certificate Altered$/);
+    expect(within(panel).getByText('This copy differs from the registered certificate')).toBeInTheDocument();
+    const list = within(panel).getByRole('list', { name: 'What differs' });
+    expect(list.tagName).toBe('OL');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Recipient name: registered 'Jane Doe', this copy reads 'Jane Dae'",
+      "Grade: registered 'A+', this copy reads 'A-'",
+      'Seal: this region differs from the registered certificate',
+    ]);
+    // The registered certificate itself is still valid: the status says so, the verdict does not verify.
+    expect(within(panel).getByText('Valid')).toBeInTheDocument();
+    expect(within(panel).getByText('92% (high)')).toBeInTheDocument();
+  });
+
+  it('altered: says what is known when only one side of a region could be read', () => {
+    const { panel } = renderResult(
+      altered({
+        differences: [
+          { ...NAME_CHANGE, reads: null },
+          { ...GRADE_CHANGE, registered: null },
+        ],
+      }),
+    );
+    const list = within(panel).getByRole('list', { name: 'What differs' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Recipient name: registered 'Jane Doe', this region of the copy differs",
+      "Grade: this copy reads 'A-', which differs from the registered certificate",
+    ]);
+  });
+
+  it('altered: outlines each difference on the original and the aligned copy, numbered as the list', () => {
+    const { panel } = renderResult(altered());
+    const original = within(panel).getByRole('img', {
+      name: /^The registered original, with 3 changed regions/,
+    });
+    expect(original).toHaveAttribute('src', ORIGINAL_PAGE);
+    expect(original).toHaveAccessibleName(
+      'The registered original, with 3 changed regions outlined and numbered: 1 Recipient name, 2 Grade, 3 Seal',
+    );
+    const copy = within(panel).getByRole('img', {
+      name: /^The uploaded copy, aligned over the registered original/,
+    });
+    expect(copy).toHaveAttribute('src', ALIGNED_COPY);
+
+    const outlines = within(panel).getAllByTestId('difference-outline');
+    expect(outlines).toHaveLength(6);
+    const onOriginal = within(original.parentElement as HTMLElement).getAllByTestId('difference-outline');
+    expect(onOriginal.map((outline) => outline.textContent)).toEqual(['1', '2', '3']);
+    expect(onOriginal[0]).toHaveStyle({ left: '25%', top: '40%', width: '50%', height: '8%' });
+    expect(onOriginal[1]).toHaveStyle({ left: '10%', top: '70%', width: '10%', height: '5%' });
+    // A box reaching past the page's edge is cut at the edge.
+    expect(onOriginal[2]).toHaveStyle({ left: '80%', top: '75%', width: '20%', height: '25%' });
+    // The registered certificate's own preview gives way to the comparison.
+    expect(within(panel).queryByRole('img', { name: /^Registered certificate / })).not.toBeInTheDocument();
+  });
+
+  it('altered: the enlarged view opens from the keyboard, switches pictures and closes with Escape', async () => {
+    const { user } = renderResult(altered());
+    const enlarge = screen.getByRole('button', { name: 'Enlarge: Registered original' });
+    enlarge.focus();
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Registered original' });
+    const big = within(dialog).getByRole('img', { name: /^The registered original/ });
+    expect(within(big.parentElement as HTMLElement).getAllByTestId('difference-outline')).toHaveLength(3);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'This copy' }));
+    expect(within(dialog).getByRole('img', { name: /^The uploaded copy/ })).toHaveAttribute(
+      'src',
+      ALIGNED_COPY,
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('altered without an aligned copy: the original alone, still outlined', () => {
+    const { panel } = renderResult(altered({ evidence: { originalPage: ORIGINAL_PAGE, alignedCopy: null } }));
+    expect(within(panel).getByRole('img', { name: /^The registered original/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('img', { name: /^The uploaded copy/ })).not.toBeInTheDocument();
+    expect(within(panel).getAllByTestId('difference-outline')).toHaveLength(3);
+  });
+
+  it.each([
+    ['no evidence', null],
+    ['no original page', { originalPage: null, alignedCopy: ALIGNED_COPY }],
+  ] as const)('altered with %s: the list only', (_case, evidence) => {
+    const { panel } = renderResult(altered({ evidence }));
+    expect(within(panel).getByRole('list', { name: 'What differs' })).toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('heading', { name: 'Comparison with the registered original' }),
+    ).not.toBeInTheDocument();
+    expect(within(panel).queryAllByTestId('difference-outline')).toHaveLength(0);
+    expect(within(panel).queryByRole('button', { name: /^Enlarge/ })).not.toBeInTheDocument();
+  });
+
+  it('unknown: the spec heading, "No registered certificate matches", the reasons and advice', () => {
+    const { panel } = renderResult(
+      result({
+        verified: false,
+        message: 'Certificate not found: no registered certificate matches this file',
+        certificate: null,
+        matchChannel: null,
+        outcome: 'not_found',
+        verdict: 'unknown',
+        copyKind: 'photo',
+        reasons: ['Too little of the certificate is visible to compare it'],
+        confidence: 0.4,
+      }),
+    );
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Not Found ✗');
+    expect(within(panel).getByTestId('verdict-line')).toHaveTextContent(
+      /^No registered certificate matches$/,
+    );
+    const reasons = within(panel).getByRole('list', { name: 'Why' });
+    expect(reasons).toHaveTextContent('Too little of the certificate is visible to compare it');
+    const advice = within(panel).getByRole('list', { name: 'What you can try' });
+    expect(within(advice).getByText(/sharper photo/)).toBeInTheDocument();
+    expect(within(advice).getByText(/whole page/)).toBeInTheDocument();
+    expect(within(advice).getByText(/original PDF/)).toBeInTheDocument();
+    expect(within(panel).getByText('Status:')).toBeInTheDocument();
+    expect(within(panel).getByText('40% (low)')).toBeInTheDocument();
+    expect(within(panel).queryByRole('heading', { name: 'Certificate Details' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['revoked', 'Revoked', /revoked by an administrator/],
+    ['suspended', 'Suspended', /suspended it for now/],
+    ['expired', 'Expired', /it has expired/],
+    ['pending', 'Pending review', /awaits approval/],
+    ['failed', 'Rejected', /rejected during review/],
+  ] as const)(
+    'a %s certificate: the spec heading, the verdict and the status',
+    (outcome, label, explanation) => {
+      const { panel } = renderResult(
+        result({ verified: false, outcome, message: `Certificate is ${outcome}` }),
+      );
+      expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Not Found ✗');
+      expect(within(panel).getByTestId('verdict-line')).toHaveTextContent('Same certificate as registered');
+      expect(within(panel).getByText(label)).toBeInTheDocument();
+      expect(within(panel).getByText(explanation)).toBeInTheDocument();
+    },
+  );
+});
