@@ -16,13 +16,22 @@ import { basePath } from 'hono/route';
 import type { StackContext, StackService } from '../stack/types.ts';
 import { readSecrets } from './env.ts';
 import { limitsFromEnv, WORKER_LIMIT_BODY, type FunctionLimits } from './limits.ts';
-import { BootError, FunctionWorker, type Ticket } from './worker.ts';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { BootError, configArgs, FunctionWorker, type Ticket } from './worker.ts';
 
 export interface FunctionsOptions {
   /** `<repo>/supabase/functions` normally; a fixtures folder in tests. */
   functionsDir: string;
   /** Start every function right away instead of on its first request. */
   warm?: boolean;
+  /**
+   * Before serving, download and cache every function's dependencies (`deno install --entrypoint`
+   * with the function's config and lock file), so no first request waits for npm.
+   */
+  install?: boolean;
+  /** Progress messages (quiet stacks pass nothing). */
+  log?: (message: string) => void;
   /** Milliseconds a function may take to listen; the first run may fetch npm packages. */
   bootTimeout?: number;
   /** Resource limits; unset ones come from LOCAL_FUNCTIONS_* variables, then the hosted defaults. */
@@ -307,6 +316,37 @@ export async function createFunctionsService(
     });
   }
 
+  /** `deno install --entrypoint` for one function; a failure is logged, and its first request retries. */
+  function install(name: string): Promise<void> {
+    const layout = layoutOf(name);
+    const began = performance.now();
+    return new Promise((resolve) => {
+      const child = spawn(
+        deno,
+        ['install', '--quiet', ...configArgs(layout.config), '--entrypoint', layout.entrypoint],
+        { cwd: path.dirname(layout.entrypoint), env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      if (child.stderr) {
+        createInterface({ input: child.stderr }).on('line', (line) =>
+          console.error(`[functions:${name}] install: ${line}`),
+        );
+      }
+      child.once('error', (error) => {
+        console.error(`[functions:${name}] could not run deno install: ${error.message}`);
+        resolve();
+      });
+      child.once('close', (code) => {
+        const seconds = ((performance.now() - began) / 1000).toFixed(1);
+        if (code === 0) options.log?.(`[functions:${name}] dependencies cached (${seconds} s)`);
+        else
+          console.error(
+            `[functions:${name}] installing its dependencies failed (exit ${code}, ${seconds} s)`,
+          );
+        resolve();
+      });
+    });
+  }
+
   const app = new Hono();
   app.all('/:name', handle);
   app.all('/:name/*', handle);
@@ -317,15 +357,20 @@ export async function createFunctionsService(
   });
 
   let stopping = false;
+  if (options.install) {
+    const names = (await readdir(functionsDir)).filter(isFunction);
+    await Promise.all(names.map((name) => install(name)));
+  }
   if (options.warm) {
-    for (const entry of await readdir(functionsDir)) {
-      if (!isFunction(entry)) continue;
+    const boots = (await readdir(functionsDir)).filter(isFunction).map((entry) =>
       workerFor(entry)
         .ready()
         .catch((error: unknown) => {
           if (!stopping) console.error(`[functions:${entry}] warm start failed:`, error);
-        });
-    }
+        }),
+    );
+    // After an install the stack is meant to be ready to serve at once: wait for the boots too.
+    if (options.install) await Promise.all(boots);
   }
 
   return {

@@ -53,6 +53,18 @@ interface Generation {
   exited: Promise<void>;
 }
 
+/**
+ * Deno flags for a function's config: a deno.json(c) is a config (imports, compiler options, a deno.lock
+ * beside it); any other file named by `import_map` in config.toml is a plain import map, as the Supabase
+ * CLI reads it; none runs without a config (Deno would otherwise pick up a deno.json above the folder).
+ */
+export function configArgs(config: string | undefined): string[] {
+  if (config === undefined) return ['--no-config'];
+  return /^deno\.jsonc?$/.test(path.basename(config))
+    ? ['--config', config]
+    : ['--no-config', '--import-map', config];
+}
+
 /** A function that did not come up: syntax error, failed import, no Deno.serve, timeout. */
 export class BootError extends Error {}
 
@@ -210,18 +222,10 @@ export class FunctionWorker {
 
   private denoArgs(port: number): string[] {
     const { config, entrypoint, limits } = this.options;
-    // deno.json(c) is a config (imports, compiler options, a deno.lock beside it); any other file named
-    // by `import_map` in config.toml is a plain import map, as the Supabase CLI reads it.
-    const configArgs =
-      config === undefined
-        ? ['--no-config']
-        : /^deno\.jsonc?$/.test(path.basename(config))
-          ? ['--config', config]
-          : ['--no-config', '--import-map', config];
     return [
       'run',
       '--no-prompt',
-      ...configArgs,
+      ...configArgs(config),
       // Scoped like the hosted runtime (see docs/local-stack-storage-functions.md): network, env and
       // system info for clients such as postgres.js, reads anywhere (Deno's npm cache holds data
       // files like OCR traineddata), writes only to the temp folder, no subprocesses or FFI.

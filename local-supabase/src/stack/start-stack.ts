@@ -13,6 +13,7 @@ import { createAuthService } from '../auth/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { LocalDatabase } from '../database/index.ts';
 import { createFunctionsService } from '../functions/index.ts';
+import { limitsFromEnv } from '../functions/limits.ts';
 import { createGateway } from '../gateway/index.ts';
 import { loadOrCreateKeys } from '../keys/index.ts';
 import { LocalMailOutbox } from '../mail/outbox.ts';
@@ -49,6 +50,11 @@ export interface StartStackOptions {
    * cannot swap the assets under the browser. Default false: a developer's stack serves the live build.
    */
   snapshotWeb?: boolean;
+  /**
+   * Cache every function's dependencies (`deno install`) and boot it before reporting ready (`npm start`
+   * and test stacks do). Default false: each function starts on its first request.
+   */
+  warmFunctions?: boolean;
 }
 
 export interface RunningStack {
@@ -211,7 +217,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     cleanups.push(() => auth.stop());
     const storage = await createStorageService(ctx);
     cleanups.push(() => storage.stop());
-    const functions = await createFunctionsService(ctx, { functionsDir: path.join(projectDir, 'functions') });
+    // Dependencies are cached and every function booted before the stack reports ready, so the first
+    // request (and the sample seeding after a first start) does not wait for npm or a cold boot.
+    const functions = await createFunctionsService(ctx, {
+      functionsDir: path.join(projectDir, 'functions'),
+      install: options.warmFunctions ?? false,
+      warm: options.warmFunctions ?? false,
+      limits: limitsFromEnv(env),
+      log,
+    });
     cleanups.push(() => functions.stop());
 
     const gateway = await listen(createGateway({ auth, storage, functions }), ports.api);
