@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { basePath } from 'hono/route';
-import type { StackContext, StackService } from '../stack/types.ts';
+import type { FunctionConfig, StackContext, StackService } from '../stack/types.ts';
 import { readSecrets } from './env.ts';
 import { limitsFromEnv, WORKER_LIMIT_BODY, type FunctionLimits } from './limits.ts';
 import { spawn } from 'node:child_process';
@@ -30,6 +30,8 @@ export interface FunctionsOptions {
    * with the function's config and lock file), so no first request waits for npm.
    */
   install?: boolean;
+  /** With `warm`: resolve only once every function has booted (or failed to). */
+  waitForBoot?: boolean;
   /** Progress messages (quiet stacks pass nothing). */
   log?: (message: string) => void;
   /** Milliseconds a function may take to listen; the first run may fetch npm packages. */
@@ -109,6 +111,65 @@ const PASSED_ENV = [
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
+const inheritedEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])),
+  );
+
+/**
+ * Downloads and caches every function's dependencies: `deno install --entrypoint <entry>` with the
+ * function's config, so against its lock file. Needs no running stack, so a start runs it beside
+ * Postgres. A failure is logged (the function's first request then fetches what is missing).
+ */
+export async function installFunctions(options: {
+  rootDir: string;
+  functionsDir: string;
+  functions: Record<string, FunctionConfig>;
+  log?: (message: string) => void;
+}): Promise<void> {
+  const deno = path.join(options.rootDir, 'node_modules', '.bin', 'deno');
+  const names = (await readdir(options.functionsDir)).filter(
+    (name) =>
+      FUNCTION_NAME.test(name) &&
+      options.functions[name]?.enabled !== false &&
+      existsSync(functionLayout(options.functionsDir, name, options.functions[name]).entrypoint),
+  );
+  await Promise.all(
+    names.map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const layout = functionLayout(options.functionsDir, name, options.functions[name]);
+          const began = performance.now();
+          const child = spawn(
+            deno,
+            ['install', '--quiet', ...configArgs(layout.config), '--entrypoint', layout.entrypoint],
+            {
+              cwd: path.dirname(layout.entrypoint),
+              env: { ...inheritedEnv(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+              stdio: ['ignore', 'ignore', 'pipe'],
+            },
+          );
+          createInterface({ input: child.stderr }).on('line', (line) =>
+            console.error(`[functions:${name}] install: ${line}`),
+          );
+          child.once('error', (error) => {
+            console.error(`[functions:${name}] could not run deno install: ${error.message}`);
+            resolve();
+          });
+          child.once('close', (code) => {
+            const seconds = ((performance.now() - began) / 1000).toFixed(1);
+            if (code === 0) options.log?.(`[functions:${name}] dependencies cached (${seconds} s)`);
+            else
+              console.error(
+                `[functions:${name}] installing its dependencies failed (exit ${code}, ${seconds} s)`,
+              );
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 export async function createFunctionsService(
   ctx: StackContext,
   options: FunctionsOptions,
@@ -125,13 +186,8 @@ export async function createFunctionsService(
     console.warn(`[functions] ${message}`),
   );
   const childEnv = (): Record<string, string> => {
-    const inherited = Object.fromEntries(
-      PASSED_ENV.flatMap((key) =>
-        process.env[key] === undefined ? [] : [[key, process.env[key] as string]],
-      ),
-    );
     return {
-      ...inherited,
+      ...inheritedEnv(),
       DENO_NO_UPDATE_CHECK: '1',
       // Plain log lines: they are prefixed with the function's name and may end up in files.
       NO_COLOR: '1',
@@ -316,37 +372,6 @@ export async function createFunctionsService(
     });
   }
 
-  /** `deno install --entrypoint` for one function; a failure is logged, and its first request retries. */
-  function install(name: string): Promise<void> {
-    const layout = layoutOf(name);
-    const began = performance.now();
-    return new Promise((resolve) => {
-      const child = spawn(
-        deno,
-        ['install', '--quiet', ...configArgs(layout.config), '--entrypoint', layout.entrypoint],
-        { cwd: path.dirname(layout.entrypoint), env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      if (child.stderr) {
-        createInterface({ input: child.stderr }).on('line', (line) =>
-          console.error(`[functions:${name}] install: ${line}`),
-        );
-      }
-      child.once('error', (error) => {
-        console.error(`[functions:${name}] could not run deno install: ${error.message}`);
-        resolve();
-      });
-      child.once('close', (code) => {
-        const seconds = ((performance.now() - began) / 1000).toFixed(1);
-        if (code === 0) options.log?.(`[functions:${name}] dependencies cached (${seconds} s)`);
-        else
-          console.error(
-            `[functions:${name}] installing its dependencies failed (exit ${code}, ${seconds} s)`,
-          );
-        resolve();
-      });
-    });
-  }
-
   const app = new Hono();
   app.all('/:name', handle);
   app.all('/:name/*', handle);
@@ -358,8 +383,12 @@ export async function createFunctionsService(
 
   let stopping = false;
   if (options.install) {
-    const names = (await readdir(functionsDir)).filter(isFunction);
-    await Promise.all(names.map((name) => install(name)));
+    await installFunctions({
+      rootDir: ctx.rootDir,
+      functionsDir,
+      functions: ctx.config.functions,
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
   if (options.warm) {
     const boots = (await readdir(functionsDir)).filter(isFunction).map((entry) =>
@@ -369,8 +398,8 @@ export async function createFunctionsService(
           if (!stopping) console.error(`[functions:${entry}] warm start failed:`, error);
         }),
     );
-    // After an install the stack is meant to be ready to serve at once: wait for the boots too.
-    if (options.install) await Promise.all(boots);
+    // A stack that installed first is meant to serve at once: it waits for the boots too.
+    if (options.install || options.waitForBoot) await Promise.all(boots);
   }
 
   return {

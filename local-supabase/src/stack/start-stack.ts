@@ -12,7 +12,7 @@ import type { Server } from 'node:http';
 import { createAuthService } from '../auth/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { LocalDatabase } from '../database/index.ts';
-import { createFunctionsService } from '../functions/index.ts';
+import { createFunctionsService, installFunctions } from '../functions/index.ts';
 import { limitsFromEnv } from '../functions/limits.ts';
 import { createGateway } from '../gateway/index.ts';
 import { loadOrCreateKeys } from '../keys/index.ts';
@@ -192,7 +192,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     // Keep a failed build from being an unhandled rejection while the database starts.
     webBuild.catch(() => undefined);
 
+    // The functions' dependencies download beside Postgres's start (no database needed for that).
+    const functionsDir = path.join(projectDir, 'functions');
+    const installing = options.warmFunctions
+      ? installFunctions({ rootDir: ROOT_DIR, functionsDir, functions: project.functions, log })
+      : Promise.resolve();
+    installing.catch(() => undefined);
+
     cleanups.push(() => database.stop());
+    cleanups.push(() => installing);
     await database.start();
 
     const ctx: StackContext = {
@@ -219,10 +227,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     cleanups.push(() => storage.stop());
     // Dependencies are cached and every function booted before the stack reports ready, so the first
     // request (and the sample seeding after a first start) does not wait for npm or a cold boot.
+    await installing;
     const functions = await createFunctionsService(ctx, {
-      functionsDir: path.join(projectDir, 'functions'),
-      install: options.warmFunctions ?? false,
+      functionsDir,
       warm: options.warmFunctions ?? false,
+      waitForBoot: options.warmFunctions ?? false,
       limits: limitsFromEnv(env),
       log,
     });
