@@ -5,7 +5,7 @@
  *
  * Stack from the environment (API_URL, ANON_KEY) or, failing that, the one `npm start` is running.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, readRunningState, ROOT_DIR } from '../local-supabase/src/stack/state.ts';
@@ -42,8 +42,27 @@ function stackEnv(): { apiUrl: string; anonKey: string } {
   return { apiUrl: state.env.API_URL, anonKey: state.env.ANON_KEY };
 }
 
+/** Connection failures that mean a pooled keep-alive connection was closed by the server meanwhile. */
+const CLOSED_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, tried once more when it fails on a connection the server had already closed (its keep-alive
+ * timeout ran out while this process was busy). Safe for every call here: sign-in is read-only and an
+ * upload repeated after all answers 409 (already registered), which counts as done.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!code || !CLOSED_CONNECTION.has(code)) throw error;
+    console.log(`retrying ${new URL(url).pathname} after a closed connection (${code})`);
+    return fetch(url, init);
+  }
+}
+
 async function signIn(apiUrl: string, anonKey: string, email: string) {
-  const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+  const response = await fetchOnce(`${apiUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -55,16 +74,25 @@ async function signIn(apiUrl: string, anonKey: string, email: string) {
   return { token: body.access_token, userId: body.user.id };
 }
 
-function samples(): { dir: string; entries: ManifestEntry[] } {
+/**
+ * The sample files, generated first if missing (several seconds of CPU in a child process). Awaited
+ * without blocking this process's event loop, and before any request, so no pooled connection sits
+ * idle past the gateway's keep-alive timeout meanwhile (the cause of "fetch failed" on a first start).
+ */
+async function samples(): Promise<{ dir: string; entries: ManifestEntry[] }> {
   const dir =
     process.env.SAMPLE_CERTIFICATES_DIR ?? path.join(ROOT_DIR, '.local-supabase', 'sample-certificates');
   if (!existsSync(path.join(dir, 'manifest.json'))) {
     console.log(`Generating sample certificates in ${dir} ...`);
-    const result = spawnSync('npm', ['run', '-s', 'certificates:samples', '--', '--out', dir], {
-      cwd: ROOT_DIR,
-      stdio: 'inherit',
+    const status = await new Promise<number | null>((resolve) => {
+      const child = spawn('npm', ['run', '-s', 'certificates:samples', '--', '--out', dir], {
+        cwd: ROOT_DIR,
+        stdio: 'inherit',
+      });
+      child.once('error', () => resolve(null));
+      child.once('exit', (code) => resolve(code));
     });
-    if (result.status !== 0) throw new Error('Generating the sample certificates failed');
+    if (status !== 0) throw new Error('Generating the sample certificates failed');
   }
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     files: ManifestEntry[];
@@ -75,9 +103,9 @@ function samples(): { dir: string; entries: ManifestEntry[] } {
 async function main() {
   const { apiUrl, anonKey } = stackEnv();
   const functionUrl = `${apiUrl}/functions/v1/api`;
+  const { dir, entries } = await samples();
   const admin = await signIn(apiUrl, anonKey, 'admin@example.com');
   const user = await signIn(apiUrl, anonKey, 'user@example.com');
-  const { dir, entries } = samples();
 
   const headers = {
     apikey: anonKey,
@@ -88,7 +116,7 @@ async function main() {
     const entry = entries.find((e) => e.path === seed.file);
     if (!entry) throw new Error(`${seed.file} is missing from the sample manifest`);
     const bytes = readFileSync(path.join(dir, seed.file));
-    const response = await fetch(`${functionUrl}/certificates/upload-base64`, {
+    const response = await fetchOnce(`${functionUrl}/certificates/upload-base64`, {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -108,7 +136,7 @@ async function main() {
     const certificate = body.certificate;
     console.log(`${response.status === 201 ? 'uploaded' : 'already there'}: ${seed.file} (${seed.owner})`);
     if (seed.revoke && certificate && !certificate.revoked) {
-      const revoked = await fetch(`${functionUrl}/certificates/revoke/${certificate.id}`, {
+      const revoked = await fetchOnce(`${functionUrl}/certificates/revoke/${certificate.id}`, {
         method: 'POST',
         headers,
       });

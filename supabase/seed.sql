@@ -40,22 +40,35 @@ from (
 ) as demo(id, email, firstname, lastname)
 on conflict (id) do nothing;
 
-insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-select
-  u.id::text,
-  u.id,
-  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
-  'email',
-  now(),
-  now(),
-  now()
-from auth.users u
-where u.id in (
-  '11111111-1111-4111-8111-111111111111',
-  '22222222-2222-4222-8222-222222222222',
-  '33333333-3333-4333-8333-333333333333'
-)
-on conflict (provider_id, provider) do nothing;
+-- The email identity of each account, as GoTrue writes one at sign-up (it lists the sign-in methods;
+-- password sign-in itself needs only auth.users). `postgres` may write auth.identities only through a
+-- default privilege that GoTrue's migrations inherit, and new hosted projects may not grant it: there the
+-- identities are skipped with a notice instead of failing the seed, and the accounts still sign in.
+do $seed_identities$
+begin
+  if not has_table_privilege('auth.identities', 'insert') then
+    raise notice 'seed.sql: % may not insert into auth.identities here; demo accounts get no identity rows', current_user;
+    return;
+  end if;
+  insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+  select
+    gen_random_uuid(),
+    u.id::text,
+    u.id,
+    jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+    'email',
+    now(),
+    now(),
+    now()
+  from auth.users u
+  where u.id in (
+    '11111111-1111-4111-8111-111111111111',
+    '22222222-2222-4222-8222-222222222222',
+    '33333333-3333-4333-8333-333333333333'
+  )
+  on conflict (provider_id, provider) do nothing;
+end
+$seed_identities$;
 
 -- The auth trigger created the profiles as confirmed (active) users; give the demo roles.
 update public.profiles

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR, type StackEnv } from '../stack/state.ts';
 
@@ -26,6 +27,13 @@ export function seedSampleCertificates(dataDir: string, env: StackEnv): Promise<
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    // Background work at a lower priority (inherited by the sample generator it starts): the stack in
+    // this process keeps answering, and Ctrl-C is handled at once even on a busy machine.
+    try {
+      if (child.pid !== undefined) os.setPriority(child.pid, 10);
+    } catch {
+      // Not permitted here: it runs at normal priority.
+    }
     const prefix = (chunk: Buffer) =>
       chunk
         .toString()

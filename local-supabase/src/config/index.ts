@@ -71,7 +71,16 @@ const configSchema = z.object({
   functions: z
     .record(
       z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i),
-      z.object({ enabled: z.boolean().default(true), verify_jwt: z.boolean().default(true) }),
+      z
+        .object({
+          enabled: z.boolean().default(true),
+          verify_jwt: z.boolean().default(true),
+          import_map: z.string().min(1).optional(),
+          entrypoint: z.string().min(1).optional(),
+          static_files: z.array(z.string().min(1)).default([]),
+        })
+        // A key the CLI knows but this stack does not would be silently ignored: refuse it instead.
+        .strict(),
     )
     .default({}),
 });
@@ -168,7 +177,14 @@ export function loadConfig(
     functions: Object.fromEntries(
       Object.entries(toml.functions).map(([name, fn]) => [
         name,
-        { enabled: fn.enabled, verifyJwt: fn.verify_jwt },
+        {
+          enabled: fn.enabled,
+          verifyJwt: fn.verify_jwt,
+          // Relative to the supabase/ folder, as the CLI resolves them.
+          ...(fn.import_map ? { importMap: path.resolve(projectDir, fn.import_map) } : {}),
+          ...(fn.entrypoint ? { entrypoint: path.resolve(projectDir, fn.entrypoint) } : {}),
+          staticFiles: fn.static_files.map((pattern) => path.resolve(projectDir, pattern)),
+        },
       ]),
     ),
   };

@@ -17,7 +17,11 @@ interface DenoApi {
   args: string[];
   serve: (...args: unknown[]) => unknown;
   exit(code: number): never;
+  memoryUsage(): { rss: number; heapUsed: number; external: number };
 }
+
+/** Lines starting with this go to the runner, not to the log (see worker.ts). */
+const RUNNER_LINE = '@@local-functions-runner ';
 
 const deno: DenoApi = (globalThis as unknown as { Deno: DenoApi }).Deno;
 const [portArg, entry] = deno.args;
@@ -26,6 +30,13 @@ if (!Number.isInteger(port) || !entry) {
   console.error('usage: host.ts <port> <entry file URL>');
   deno.exit(2);
 }
+
+// What the runtime itself occupies before any function code loads: the runner counts memory above it
+// against the function's limit, as the edge runtime counts only the function's isolate.
+const baseline = deno.memoryUsage();
+console.log(
+  `${RUNNER_LINE}${JSON.stringify({ runtimeBytes: baseline.rss - baseline.heapUsed - baseline.external })}`,
+);
 
 const serve = deno.serve.bind(deno);
 let serving = false;

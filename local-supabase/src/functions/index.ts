@@ -13,17 +13,65 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { basePath } from 'hono/route';
-import type { StackContext, StackService } from '../stack/types.ts';
+import type { FunctionConfig, StackContext, StackService } from '../stack/types.ts';
 import { readSecrets } from './env.ts';
-import { BootError, FunctionWorker } from './worker.ts';
+import { limitsFromEnv, WORKER_LIMIT_BODY, type FunctionLimits } from './limits.ts';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { BootError, configArgs, FunctionWorker, type Ticket } from './worker.ts';
 
 export interface FunctionsOptions {
   /** `<repo>/supabase/functions` normally; a fixtures folder in tests. */
   functionsDir: string;
   /** Start every function right away instead of on its first request. */
   warm?: boolean;
+  /**
+   * Before serving, download and cache every function's dependencies (`deno install --entrypoint`
+   * with the function's config and lock file), so no first request waits for npm.
+   */
+  install?: boolean;
+  /** With `warm`: resolve only once every function has booted (or failed to). */
+  waitForBoot?: boolean;
+  /** Progress messages (quiet stacks pass nothing). */
+  log?: (message: string) => void;
   /** Milliseconds a function may take to listen; the first run may fetch npm packages. */
   bootTimeout?: number;
+  /** Resource limits; unset ones come from LOCAL_FUNCTIONS_* variables, then the hosted defaults. */
+  limits?: Partial<FunctionLimits>;
+}
+
+/** Where a function's code and config are, resolved the way the Supabase CLI resolves them. */
+export interface FunctionLayout {
+  entrypoint: string;
+  /** deno.json(c) or import map; undefined when the function has none (then Deno runs without one). */
+  config: string | undefined;
+  /** Glob patterns of static files deployed with it (absolute). */
+  staticFiles: string[];
+}
+
+/**
+ * The CLI's precedence (`supabase functions serve|deploy`): `import_map` from config.toml, else the
+ * function's own deno.json, else its deno.jsonc, else `functions/import_map.json`. There is no fallback
+ * to `functions/deno.json`: a function that needs it names it with `import_map`, so what runs here is
+ * what deploys. The entrypoint is `entrypoint` from config.toml, else `<name>/index.ts`.
+ */
+export function functionLayout(
+  functionsDir: string,
+  name: string,
+  config: { importMap?: string; entrypoint?: string; staticFiles?: string[] } | undefined,
+): FunctionLayout {
+  const dir = path.join(functionsDir, name);
+  const candidates = [
+    config?.importMap,
+    path.join(dir, 'deno.json'),
+    path.join(dir, 'deno.jsonc'),
+    path.join(functionsDir, 'import_map.json'),
+  ];
+  return {
+    entrypoint: config?.entrypoint ?? path.join(dir, 'index.ts'),
+    config: config?.importMap ?? candidates.find((file) => file !== undefined && existsSync(file)),
+    staticFiles: config?.staticFiles ?? [],
+  };
 }
 
 // Folder names starting with '_' hold shared code, not functions (as with the Supabase CLI).
@@ -63,11 +111,71 @@ const PASSED_ENV = [
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
+const inheritedEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])),
+  );
+
+/**
+ * Downloads and caches every function's dependencies: `deno install --entrypoint <entry>` with the
+ * function's config, so against its lock file. Needs no running stack, so a start runs it beside
+ * Postgres. A failure is logged (the function's first request then fetches what is missing).
+ */
+export async function installFunctions(options: {
+  rootDir: string;
+  functionsDir: string;
+  functions: Record<string, FunctionConfig>;
+  log?: (message: string) => void;
+}): Promise<void> {
+  const deno = path.join(options.rootDir, 'node_modules', '.bin', 'deno');
+  const names = (await readdir(options.functionsDir)).filter(
+    (name) =>
+      FUNCTION_NAME.test(name) &&
+      options.functions[name]?.enabled !== false &&
+      existsSync(functionLayout(options.functionsDir, name, options.functions[name]).entrypoint),
+  );
+  await Promise.all(
+    names.map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const layout = functionLayout(options.functionsDir, name, options.functions[name]);
+          const began = performance.now();
+          const child = spawn(
+            deno,
+            ['install', '--quiet', ...configArgs(layout.config), '--entrypoint', layout.entrypoint],
+            {
+              cwd: path.dirname(layout.entrypoint),
+              env: { ...inheritedEnv(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+              stdio: ['ignore', 'ignore', 'pipe'],
+            },
+          );
+          createInterface({ input: child.stderr }).on('line', (line) =>
+            console.error(`[functions:${name}] install: ${line}`),
+          );
+          child.once('error', (error) => {
+            console.error(`[functions:${name}] could not run deno install: ${error.message}`);
+            resolve();
+          });
+          child.once('close', (code) => {
+            const seconds = ((performance.now() - began) / 1000).toFixed(1);
+            if (code === 0) options.log?.(`[functions:${name}] dependencies cached (${seconds} s)`);
+            else
+              console.error(
+                `[functions:${name}] installing its dependencies failed (exit ${code}, ${seconds} s)`,
+              );
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 export async function createFunctionsService(
   ctx: StackContext,
   options: FunctionsOptions,
 ): Promise<StackService> {
   const functionsDir = path.resolve(options.functionsDir);
+  const limits: FunctionLimits = { ...limitsFromEnv(), ...options.limits };
   const deno = path.join(ctx.rootDir, 'node_modules', '.bin', 'deno');
   if (!existsSync(deno)) throw new Error(`Deno is missing (${deno}); run npm install.`);
   const workers = new Map<string, FunctionWorker>();
@@ -78,13 +186,8 @@ export async function createFunctionsService(
     console.warn(`[functions] ${message}`),
   );
   const childEnv = (): Record<string, string> => {
-    const inherited = Object.fromEntries(
-      PASSED_ENV.flatMap((key) =>
-        process.env[key] === undefined ? [] : [[key, process.env[key] as string]],
-      ),
-    );
     return {
-      ...inherited,
+      ...inheritedEnv(),
       DENO_NO_UPDATE_CHECK: '1',
       // Plain log lines: they are prefixed with the function's name and may end up in files.
       NO_COLOR: '1',
@@ -96,20 +199,25 @@ export async function createFunctionsService(
     };
   };
 
+  const layoutOf = (name: string) => functionLayout(functionsDir, name, ctx.config.functions[name]);
   const isFunction = (name: string) =>
     FUNCTION_NAME.test(name) &&
     ctx.config.functions[name]?.enabled !== false &&
-    existsSync(path.join(functionsDir, name, 'index.ts'));
+    existsSync(layoutOf(name).entrypoint);
 
   const workerFor = (name: string) => {
     let worker = workers.get(name);
     if (!worker) {
+      const layout = layoutOf(name);
       worker = new FunctionWorker({
         name,
         functionsDir,
+        entrypoint: layout.entrypoint,
+        config: layout.config,
         deno,
         env: childEnv(),
         bootTimeout: options.bootTimeout ?? 60_000,
+        limits,
       });
       workers.set(name, worker);
     }
@@ -131,12 +239,26 @@ export async function createFunctionsService(
     }
   }
 
+  const tooLarge = () =>
+    json(413, {
+      code: 'REQUEST_TOO_LARGE',
+      message: `Request body is larger than the limit of ${limits.maxBodyBytes} bytes`,
+    });
+
   /**
    * Resolves 'refused' when the process refused the connection and 'stale' when a pooled keep-alive
    * connection turned out closed before any answer: either way the request never reached the function.
+   * The ticket is finished when the answer's body has been read (or the request failed).
    */
-  function proxy(request: Request, port: number, target: string): Promise<Response | 'refused' | 'stale'> {
+  function proxy(
+    request: Request,
+    port: number,
+    target: string,
+    ticket: Ticket,
+  ): Promise<Response | 'refused' | 'stale'> {
     return new Promise((resolve) => {
+      let bodyBytes = 0;
+      let overSize = false;
       const headers: http.OutgoingHttpHeaders = {};
       request.headers.forEach((value, key) => {
         if (!HOP_BY_HOP.has(key)) headers[key] = value;
@@ -151,34 +273,60 @@ export async function createFunctionsService(
           }
           const status = response.statusCode ?? 502;
           const noBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(status);
+          response.once('close', () => ticket.finish());
           if (noBody) response.resume();
           const body = noBody ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
           resolve(new Response(body, { status, headers: out }));
         },
       );
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED') {
-          resolve('refused');
-          return;
-        }
-        if (upstream.reusedSocket && error.code === 'ECONNRESET') {
-          resolve('stale');
-          return;
-        }
-        console.error(`[functions] request to ${target} failed: ${error.message}`);
-        resolve(
-          json(502, {
-            code: 'WORKER_ERROR',
-            message:
-              'The function did not answer: its process failed while handling the request (see its log). ' +
-              'A crashed function is started again on the next request.',
-          }),
-        );
+        void (async () => {
+          if (overSize) {
+            ticket.finish();
+            resolve(tooLarge());
+            return;
+          }
+          if (error.code === 'ECONNREFUSED') {
+            ticket.finish();
+            resolve('refused');
+            return;
+          }
+          const limit = await ticket.limitHit();
+          ticket.finish();
+          if (limit) {
+            resolve(json(546, WORKER_LIMIT_BODY));
+            return;
+          }
+          if (upstream.reusedSocket && error.code === 'ECONNRESET') {
+            resolve('stale');
+            return;
+          }
+          console.error(`[functions] request to ${target} failed: ${error.message}`);
+          resolve(
+            json(502, {
+              code: 'WORKER_ERROR',
+              message:
+                'The function did not answer: its process failed while handling the request (see its log). ' +
+                'A crashed function is started again on the next request.',
+            }),
+          );
+        })();
       });
       // The client went away: stop the function's request too.
       request.signal.addEventListener('abort', () => upstream.destroy());
       if (request.body) {
-        pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), upstream).catch(() => {
+        // Counted as it streams: a body without Content-Length (chunked) is stopped at the limit too.
+        const counted = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>).on(
+          'data',
+          (chunk: Buffer) => {
+            bodyBytes += chunk.length;
+            if (bodyBytes > limits.maxBodyBytes && !overSize) {
+              overSize = true;
+              upstream.destroy(new Error('request body over the limit'));
+            }
+          },
+        );
+        pipeline(counted, upstream).catch(() => {
           upstream.destroy();
         });
       } else {
@@ -197,6 +345,8 @@ export async function createFunctionsService(
     const base = basePath(c).replace(/\/+$/, '');
     const url = new URL(c.req.url);
     const target = url.pathname.slice(base.length) + url.search;
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > limits.maxBodyBytes) return tooLarge();
     const worker = workerFor(name);
     // A process that just crashed may not have reported its exit yet: a request that finds its pooled
     // connection closed tries a new one, and one that finds the process gone meets a fresh process.
@@ -212,7 +362,7 @@ export async function createFunctionsService(
         console.error(`[functions:${name}] boot failed: ${error.message}`);
         return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
       }
-      const response = await proxy(c.req.raw, port, target);
+      const response = await proxy(c.req.raw, port, target, worker.track(port));
       if (response instanceof Response) return response;
       if (response === 'refused') await worker.discard(port);
     }
@@ -232,15 +382,24 @@ export async function createFunctionsService(
   });
 
   let stopping = false;
+  if (options.install) {
+    await installFunctions({
+      rootDir: ctx.rootDir,
+      functionsDir,
+      functions: ctx.config.functions,
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
   if (options.warm) {
-    for (const entry of await readdir(functionsDir)) {
-      if (!isFunction(entry)) continue;
+    const boots = (await readdir(functionsDir)).filter(isFunction).map((entry) =>
       workerFor(entry)
         .ready()
         .catch((error: unknown) => {
           if (!stopping) console.error(`[functions:${entry}] warm start failed:`, error);
-        });
-    }
+        }),
+    );
+    // A stack that installed first is meant to serve at once: it waits for the boots too.
+    if (options.install || options.waitForBoot) await Promise.all(boots);
   }
 
   return {

@@ -1,21 +1,68 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mainThreadCpuMs, residentBytes, type FunctionLimits } from './limits.ts';
 
 const HOST_SCRIPT = fileURLToPath(new URL('./host.ts', import.meta.url));
 
 export interface WorkerOptions {
   name: string;
   functionsDir: string;
+  /** The function's entry module (`<functionsDir>/<name>/index.ts` unless config.toml says otherwise). */
+  entrypoint: string;
+  /** deno.json or import map the function runs with; none means `--no-config`. */
+  config: string | undefined;
   /** The deno executable (node_modules/.bin/deno). */
   deno: string;
   env: Record<string, string>;
   /** Milliseconds until a starting function must accept connections. */
   bootTimeout: number;
+  limits: FunctionLimits;
+}
+
+/** How often the runner samples a running function's CPU time and memory. */
+const SAMPLE_MS = 25;
+const RUNNER_LINE = '@@local-functions-runner ';
+/** V8's last words when the heap limit (--max-old-space-size) is reached. */
+const V8_OUT_OF_MEMORY = /Fatal JavaScript out of memory|JavaScript heap out of memory/;
+
+/** One request in flight, with the share of the function's CPU time charged to it so far. */
+export interface Ticket {
+  cpuMs: number;
+  /** Set when the process was ended for a resource limit while this request was in flight. */
+  limit?: string;
+  /** The request is over: stop charging it. */
+  finish(): void;
+  /** After a failed request: waits (briefly) for the process's fate and returns the limit it hit, if any. */
+  limitHit(): Promise<string | undefined>;
+}
+
+/** One process of the function, from spawn to exit. */
+interface Generation {
+  child: ChildProcess;
+  inflight: Set<Ticket>;
+  /** Memory the Deno runtime itself holds (reported by host.ts); above it counts against the limit. */
+  runtimeBytes: number;
+  lastCpuMs: number | undefined;
+  sampler: NodeJS.Timeout | undefined;
+  /** The limit that ended this process, once it did. */
+  limit?: string;
+  exited: Promise<void>;
+}
+
+/**
+ * Deno flags for a function's config: a deno.json(c) is a config (imports, compiler options, a deno.lock
+ * beside it); any other file named by `import_map` in config.toml is a plain import map, as the Supabase
+ * CLI reads it; none runs without a config (Deno would otherwise pick up a deno.json above the folder).
+ */
+export function configArgs(config: string | undefined): string[] {
+  if (config === undefined) return ['--no-config'];
+  return /^deno\.jsonc?$/.test(path.basename(config))
+    ? ['--config', config]
+    : ['--no-config', '--import-map', config];
 }
 
 /** A function that did not come up: syntax error, failed import, no Deno.serve, timeout. */
@@ -48,11 +95,11 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One Deno process serving one function, started on demand. Concurrent requests share it; if it
- * exits, the next request starts a fresh one.
+ * exits, the next request starts a fresh one. While it runs, the runner samples its CPU time and
+ * memory and ends it (SIGKILL) when a request goes over a limit, as the edge runtime ends a worker.
  */
 export class FunctionWorker {
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> | undefined;
+  private gen: Generation | undefined;
   private starting: Promise<number> | undefined;
   private port: number | undefined;
   private stopped = false;
@@ -62,7 +109,7 @@ export class FunctionWorker {
   /** The port of a running process, starting one if needed. */
   async ready(): Promise<number> {
     if (this.stopped) throw new BootError('The functions runner is shutting down');
-    if (this.port !== undefined && this.child) return this.port;
+    if (this.port !== undefined && this.gen) return this.port;
     this.starting ??= this.boot().finally(() => {
       this.starting = undefined;
     });
@@ -70,34 +117,115 @@ export class FunctionWorker {
   }
 
   /**
+   * Counts a request against the process now serving `port`: its share of the CPU time (split evenly
+   * between the requests in flight at each sample) and its wall clock.
+   */
+  track(port: number): Ticket {
+    const gen = this.port === port ? this.gen : undefined;
+    const { wallClockMs } = this.options.limits;
+    const ticket: Ticket = {
+      cpuMs: 0,
+      finish: () => {
+        clearTimeout(wall);
+        if (gen && gen.inflight.has(ticket)) {
+          // Charge the last stretch before letting go.
+          this.sample(gen);
+          gen.inflight.delete(ticket);
+        }
+      },
+      limitHit: async () => {
+        if (ticket.limit || !gen) return ticket.limit;
+        // A crash's cause (V8 out of memory) is known once the process has exited, which follows the
+        // crash within milliseconds; a live process (a stale keep-alive connection) costs this wait.
+        await Promise.race([gen.exited, delay(500)]);
+        return ticket.limit;
+      },
+    };
+    const wall = setTimeout(
+      () => this.exceed(gen, `a request ran longer than the wall-clock limit of ${wallClockMs / 1000} s`),
+      wallClockMs,
+    );
+    wall.unref();
+    if (gen) {
+      gen.inflight.add(ticket);
+      // Checked at every sample; the first request after boot starts from the current reading.
+      gen.lastCpuMs ??= mainThreadCpuMs(gen.child.pid ?? -1);
+    }
+    return ticket;
+  }
+
+  /**
    * The process at `port` refused a connection, so it is gone or going even if its exit has not been
    * reported yet: forget it (and make sure it is gone) so the next `ready()` starts a fresh one.
    */
   async discard(port: number): Promise<void> {
-    const child = this.child;
-    if (this.port !== port || !child) return;
-    this.child = undefined;
-    this.port = undefined;
-    await this.kill(child);
+    const gen = this.gen;
+    if (this.port !== port || !gen) return;
+    this.forget(gen);
+    await this.kill(gen.child);
   }
 
   /** True while the process that served `port` is still the live one. */
   isAlive(port: number): boolean {
-    return this.port === port && this.child !== undefined;
+    return this.port === port && this.gen !== undefined;
+  }
+
+  private forget(gen: Generation): void {
+    if (this.gen !== gen) return;
+    this.gen = undefined;
+    this.port = undefined;
+  }
+
+  /** Charges the CPU time used since the last sample to the requests in flight; checks memory. */
+  private sample(gen: Generation): void {
+    const pid = gen.child.pid;
+    if (pid === undefined || gen.limit) return;
+    const { cpuMs: cpuLimit, memoryMb } = this.options.limits;
+    const cpu = mainThreadCpuMs(pid);
+    if (cpu !== undefined) {
+      const used = gen.lastCpuMs === undefined ? 0 : cpu - gen.lastCpuMs;
+      gen.lastCpuMs = cpu;
+      if (gen.inflight.size > 0 && used > 0) {
+        const share = used / gen.inflight.size;
+        for (const ticket of gen.inflight) ticket.cpuMs += share;
+        const worst = Math.max(...[...gen.inflight].map((t) => t.cpuMs));
+        if (worst > cpuLimit) {
+          this.exceed(
+            gen,
+            `a request used ${Math.round(worst)} ms of CPU time, over the limit of ${cpuLimit} ms`,
+          );
+          return;
+        }
+      }
+    }
+    const rss = residentBytes(pid);
+    if (rss !== undefined && rss - gen.runtimeBytes > memoryMb * 1024 * 1024) {
+      const mb = Math.round((rss - gen.runtimeBytes) / 1024 / 1024);
+      this.exceed(gen, `it used ${mb} MB of memory, over the limit of ${memoryMb} MB`);
+    }
+  }
+
+  /** Ends the process for a resource limit; its requests in flight answer 546 WORKER_LIMIT. */
+  private exceed(gen: Generation | undefined, reason: string): void {
+    if (!gen || gen.limit) return;
+    this.markLimit(gen, reason);
+    this.forget(gen);
+    gen.child.kill('SIGKILL');
+  }
+
+  private markLimit(gen: Generation, reason: string): void {
+    if (gen.limit) return;
+    gen.limit = reason;
+    for (const ticket of gen.inflight) ticket.limit = reason;
+    console.error(`[functions:${this.options.name}] stopped: ${reason} (WORKER_LIMIT)`);
   }
 
   private denoArgs(port: number): string[] {
-    const { functionsDir, name } = this.options;
-    const functionDir = path.join(functionsDir, name);
-    // A function's own deno.json wins over the shared one, as with the Supabase CLI; a deno.lock beside
-    // the chosen config (or the config's "lock" setting) is picked up by Deno itself.
-    const config = [path.join(functionDir, 'deno.json'), path.join(functionsDir, 'deno.json')].find((file) =>
-      existsSync(file),
-    );
+    const { config, entrypoint, limits } = this.options;
     return [
       'run',
       '--no-prompt',
-      ...(config ? ['--config', config] : ['--no-config']),
+      ...configArgs(config),
       // Scoped like the hosted runtime (see docs/local-stack-storage-functions.md): network, env and
       // system info for clients such as postgres.js, reads anywhere (Deno's npm cache holds data
       // files like OCR traineddata), writes only to the temp folder, no subprocesses or FFI.
@@ -106,11 +234,12 @@ export class FunctionWorker {
       '--allow-read',
       '--allow-sys',
       `--allow-write=${os.tmpdir()}`,
-      // Hosted functions get 256 MB; a function that needs more fails here too.
-      '--v8-flags=--max-old-space-size=256',
+      // The heap part of the memory limit: V8 itself stops a function whose heap outgrows it. Memory
+      // outside the heap (buffers, WebAssembly) is watched by the sampler.
+      `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
       HOST_SCRIPT,
       String(port),
-      pathToFileURL(path.join(functionDir, 'index.ts')).href,
+      pathToFileURL(entrypoint).href,
     ];
   }
 
@@ -119,45 +248,68 @@ export class FunctionWorker {
     const port = await freePort();
     const started = Date.now();
     const child = spawn(this.options.deno, this.denoArgs(port), {
-      cwd: path.join(this.options.functionsDir, name),
+      cwd: path.dirname(this.options.entrypoint),
       env: this.options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const relay = (stream: NodeJS.ReadableStream | null, write: (line: string) => void) => {
-      if (!stream) return;
-      createInterface({ input: stream }).on('line', (line) => {
-        write(`[functions:${name}] ${line}`);
-      });
-    };
-    relay(child.stdout, (line) => console.log(line));
-    relay(child.stderr, (line) => console.error(line));
-
     // Filled in by the exit listener; an object so the boot loop below rereads it.
     const status: { exitCode?: number | string | null } = {};
-    this.child = child;
-    this.exited = new Promise((resolve) => {
-      const gone = (how: number | string | null) => {
-        if (status.exitCode !== undefined) return;
-        status.exitCode = how;
-        if (this.child === child) {
-          this.child = undefined;
-          this.port = undefined;
-          if (!this.stopped)
-            console.error(`[functions:${name}] exited (${how}); it restarts on the next request`);
+    let resolveExit: () => void = () => {};
+    const gen: Generation = {
+      child,
+      inflight: new Set(),
+      runtimeBytes: 0,
+      lastCpuMs: undefined,
+      sampler: undefined,
+      exited: new Promise<void>((resolve) => {
+        resolveExit = resolve;
+      }),
+    };
+    this.gen = gen;
+
+    if (child.stdout) {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith(RUNNER_LINE)) {
+          const report = JSON.parse(line.slice(RUNNER_LINE.length)) as { runtimeBytes?: number };
+          gen.runtimeBytes = report.runtimeBytes ?? 0;
+          return;
         }
-        resolve();
-      };
-      // 'close' comes after the output pipes drained, so a failed boot's last words are printed first.
-      child.once('close', (code, signal) => gone(code ?? signal));
-      // Spawning itself failed (no deno binary): there is no 'exit' then.
-      child.once('error', (error) => {
-        console.error(`[functions:${name}] could not run deno:`, error.message);
-        gone('spawn failed');
+        console.log(`[functions:${name}] ${line}`);
       });
+    }
+    if (child.stderr) {
+      createInterface({ input: child.stderr }).on('line', (line) => {
+        if (V8_OUT_OF_MEMORY.test(line)) {
+          this.markLimit(
+            gen,
+            `its JavaScript heap outgrew the memory limit of ${this.options.limits.memoryMb} MB`,
+          );
+        }
+        console.error(`[functions:${name}] ${line}`);
+      });
+    }
+
+    const gone = (how: number | string | null) => {
+      if (status.exitCode !== undefined) return;
+      status.exitCode = how;
+      clearInterval(gen.sampler);
+      if (this.gen === gen) {
+        this.forget(gen);
+        if (!this.stopped)
+          console.error(`[functions:${name}] exited (${how}); it restarts on the next request`);
+      }
+      resolveExit();
+    };
+    // 'close' comes after the output pipes drained, so a failed boot's last words are printed first.
+    child.once('close', (code, signal) => gone(code ?? signal));
+    // Spawning itself failed (no deno binary): there is no 'exit' then.
+    child.once('error', (error) => {
+      console.error(`[functions:${name}] could not run deno:`, error.message);
+      gone('spawn failed');
     });
 
     while (!(await accepts(port))) {
-      if (status.exitCode !== undefined || this.child !== child) {
+      if (status.exitCode !== undefined || this.gen !== gen) {
         // Its output has been relayed already; the runner logs only this summary.
         throw new BootError(`${name} exited during boot (${status.exitCode})`);
       }
@@ -168,6 +320,8 @@ export class FunctionWorker {
       await delay(50);
     }
     console.log(`[functions:${name}] serving (booted in ${Date.now() - started} ms)`);
+    gen.sampler = setInterval(() => this.sample(gen), SAMPLE_MS);
+    gen.sampler.unref();
     this.port = port;
     return port;
   }
@@ -184,9 +338,9 @@ export class FunctionWorker {
   /** Stops the process (SIGTERM, then SIGKILL after 3 s) and waits until it has been reaped. */
   async stop(): Promise<void> {
     this.stopped = true;
-    const child = this.child;
-    if (child) await this.kill(child);
+    const gen = this.gen;
+    if (gen) await this.kill(gen.child);
     await this.starting?.catch(() => undefined);
-    await this.exited;
+    await gen?.exited;
   }
 }

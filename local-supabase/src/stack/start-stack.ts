@@ -12,7 +12,8 @@ import type { Server } from 'node:http';
 import { createAuthService } from '../auth/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { LocalDatabase } from '../database/index.ts';
-import { createFunctionsService } from '../functions/index.ts';
+import { createFunctionsService, installFunctions } from '../functions/index.ts';
+import { limitsFromEnv } from '../functions/limits.ts';
 import { createGateway } from '../gateway/index.ts';
 import { loadOrCreateKeys } from '../keys/index.ts';
 import { LocalMailOutbox } from '../mail/outbox.ts';
@@ -49,6 +50,11 @@ export interface StartStackOptions {
    * cannot swap the assets under the browser. Default false: a developer's stack serves the live build.
    */
   snapshotWeb?: boolean;
+  /**
+   * Cache every function's dependencies (`deno install`) and boot it before reporting ready (`npm start`
+   * and test stacks do). Default false: each function starts on its first request.
+   */
+  warmFunctions?: boolean;
 }
 
 export interface RunningStack {
@@ -186,7 +192,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     // Keep a failed build from being an unhandled rejection while the database starts.
     webBuild.catch(() => undefined);
 
+    // The functions' dependencies download beside Postgres's start (no database needed for that).
+    const functionsDir = path.join(projectDir, 'functions');
+    const installing = options.warmFunctions
+      ? installFunctions({ rootDir: ROOT_DIR, functionsDir, functions: project.functions, log })
+      : Promise.resolve();
+    installing.catch(() => undefined);
+
     cleanups.push(() => database.stop());
+    cleanups.push(() => installing);
     await database.start();
 
     const ctx: StackContext = {
@@ -211,7 +225,16 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     cleanups.push(() => auth.stop());
     const storage = await createStorageService(ctx);
     cleanups.push(() => storage.stop());
-    const functions = await createFunctionsService(ctx, { functionsDir: path.join(projectDir, 'functions') });
+    // Dependencies are cached and every function booted before the stack reports ready, so the first
+    // request (and the sample seeding after a first start) does not wait for npm or a cold boot.
+    await installing;
+    const functions = await createFunctionsService(ctx, {
+      functionsDir,
+      warm: options.warmFunctions ?? false,
+      waitForBoot: options.warmFunctions ?? false,
+      limits: limitsFromEnv(env),
+      log,
+    });
     cleanups.push(() => functions.stop());
 
     const gateway = await listen(createGateway({ auth, storage, functions }), ports.api);

@@ -29,6 +29,7 @@ export async function startTestStack(options: Omit<StartStackOptions, 'dataDir'>
       durable: false,
       serveWeb: false,
       snapshotWeb: true,
+      warmFunctions: true,
       ...options,
       env: { ...process.env, ...TEST_STACK_ENV, ...options.env },
       dataDir,

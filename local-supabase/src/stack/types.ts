@@ -42,7 +42,19 @@ export interface ProjectConfig {
     /** Bytes. */
     fileSizeLimit: number;
   };
-  functions: Record<string, { verifyJwt: boolean; enabled: boolean }>;
+  functions: Record<string, FunctionConfig>;
+}
+
+/** `[functions.<name>]` of config.toml; paths are absolute (config.toml gives them relative to supabase/). */
+export interface FunctionConfig {
+  enabled: boolean;
+  verifyJwt: boolean;
+  /** deno.json(c) or import map the function runs with, over the CLI's defaults. */
+  importMap?: string;
+  /** The entry module, over `functions/<name>/index.ts`. */
+  entrypoint?: string;
+  /** Glob patterns of files deployed with the function (read at run time, e.g. data files). */
+  staticFiles: string[];
 }
 
 /** Ports and folders of one running stack; all overridable by environment (see docs/local-stack.md). */
