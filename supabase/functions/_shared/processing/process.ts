@@ -1,5 +1,6 @@
+import { Admission } from '../http/admission.ts';
 import { detectFileType, type DetectedFile } from './detect.ts';
-import { UnsupportedFileTypeError } from './errors.ts';
+import { UnreadableFileError, UnsupportedFileTypeError } from './errors.ts';
 import { sha256Hex } from './hash.ts';
 import { isMeaningfulText, normaliseText } from './normalise.ts';
 import { decodeImage, ImageDecodeError } from './decode.ts';
@@ -34,7 +35,17 @@ async function contentHashOf(text: string): Promise<string | null> {
  *
  * @throws UnsupportedFileTypeError when the bytes are not an accepted certificate type
  */
-export async function processCertificateFile(bytes: Uint8Array): Promise<ProcessedCertificateFile> {
+export function processCertificateFile(bytes: Uint8Array): Promise<ProcessedCertificateFile> {
+  return PROCESSING.run(() => process(bytes));
+}
+
+/**
+ * Decoding and OCR take up to ~2 s of CPU and tens of MB each: two at a time per instance, four
+ * waiting, and the rest told to come back (503 + Retry-After) instead of piling up in memory.
+ */
+const PROCESSING = new Admission({ active: 2, queued: 4, maxWaitMs: 15_000, retryAfterSeconds: 5 });
+
+async function process(bytes: Uint8Array): Promise<ProcessedCertificateFile> {
   const detected = detectFileType(bytes);
   if (!detected) throw new UnsupportedFileTypeError();
   const fileHash = await sha256Hex(bytes);
@@ -71,13 +82,16 @@ export async function processCertificateFile(bytes: Uint8Array): Promise<Process
   };
 }
 
-/** The image, downscaled for OCR; null when its bytes cannot be decoded (only file_hash can match then). */
-async function decodeForOcr(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster | null> {
+/**
+ * The image, downscaled for OCR. An image whose bytes cannot be decoded, or that claims more pixels
+ * than a certificate could have (a decompression bomb), is the caller's unreadable file: 422.
+ */
+async function decodeForOcr(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster> {
   try {
     // The full-size raster is dropped right here, before OCR allocates its own memory.
     return fitWithin(await decodeImage(bytes, detected), OCR_MAX_SIDE);
   } catch (error) {
-    if (error instanceof ImageDecodeError) return null;
+    if (error instanceof ImageDecodeError) throw new UnreadableFileError(error.message);
     throw error;
   }
 }
