@@ -11,6 +11,7 @@ import {
 } from '../../_shared/api-contract.ts';
 import { asCaller } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
+import { faultPoint } from '../../_shared/faults.ts';
 import {
   decodeDataUrl,
   detectFileType,
@@ -60,7 +61,14 @@ export async function uploadCertificate(
   deps: AppDeps,
   user: SignedIn,
   input: UploadInput,
+  /** The request's headers, for the test-only fault points (see _shared/faults.ts). */
+  requestHeaders?: Headers,
 ): Promise<UploadCertificateResponse> {
+  const fault = requestHeaders && {
+    headers: requestHeaders,
+    supabaseUrl: deps.env.supabaseUrl,
+    serviceRoleKey: deps.env.serviceRoleKey,
+  };
   const isAdmin = user.role === 'admin';
   if (input.userId !== user.userId && !isAdmin) {
     throw new HttpError(403, 'You can only upload certificates to your own account');
@@ -84,8 +92,10 @@ export async function uploadCertificate(
   const id = crypto.randomUUID();
   const storagePath = `${input.userId}/${id}.${processed.detected.extension}`;
   try {
+    // A user's file is stored with the service role: users have no INSERT on the bucket (migration
+    // 20261125400200), so nothing reaches it without the checks above. Admins store as themselves.
     await deps.storage.upload(
-      user.token,
+      isAdmin ? user.token : deps.env.serviceRoleKey,
       CERTIFICATE_BUCKET,
       storagePath,
       bytes,
@@ -97,10 +107,14 @@ export async function uploadCertificate(
     }
     throw error;
   }
+  // A crash from here until the row is committed leaves an object without a row: the reconciliation
+  // (reconcile.ts, on start and `npm run reconcile`) removes such objects once they are old enough.
+  await faultPoint('after-storage-write', fault);
 
   const certificateHash = await sha256Hex(`${processed.fileHash}:${processed.contentHash ?? ''}`);
   let row: CertificateRow;
   try {
+    await faultPoint('before-db-insert', fault);
     row = await asCaller(deps.sql, user, async (tx) => {
       const fingerprint = processed.fingerprint ? Buffer.from(processed.fingerprint) : null;
       // A user's row goes through private.add_own_pending_certificate (owner = caller, pending): users
@@ -132,6 +146,8 @@ export async function uploadCertificate(
     throw error;
   }
 
+  // Committed: a crash now leaves a complete certificate; a retry gets 409 with that certificate.
+  await faultPoint('after-db-insert', fault);
   const [certificate] = await withImageUrls(deps.storage, user.token, [row]);
   return {
     message: isAdmin
