@@ -37,8 +37,36 @@ async function main(): Promise<number> {
     await restarted.start();
   }
 
+  /** The function processes this stack runs: children of this process running the runner's host.ts. */
+  async function functionPids(): Promise<number[]> {
+    const pids: number[] = [];
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (parent !== process.pid) continue;
+        const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+        if (cmdline.includes('host.ts')) pids.push(Number(entry));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    return pids.sort((a, b) => a - b);
+  }
+
   const control = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
+    if (request.method === 'GET' && url.pathname === '/processes') {
+      functionPids().then(
+        (functions) =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ runner: process.pid, functions })),
+        (error: unknown) => response.writeHead(500).end(String(error)),
+      );
+      return;
+    }
     if (request.method !== 'POST' || url.pathname !== '/restart-postgres') {
       response.writeHead(404).end();
       return;
