@@ -11,7 +11,7 @@ export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DENO = path.join(ROOT, 'node_modules', '.bin', 'deno');
 const DENO_CONFIG = path.join('supabase', 'functions', 'deno.json');
 
-export type SuiteName = 'unit' | 'contract' | 'db' | 'functions' | 'e2e';
+export type SuiteName = 'unit' | 'contract' | 'db' | 'functions' | 'e2e' | 'faults';
 
 export interface Suite {
   name: SuiteName;
@@ -88,6 +88,17 @@ export const SUITES: Suite[] = [
     testDir: 'e2e/tests',
     testFile: /\.(spec|test)\.ts$/,
     commands: () => [['npm', 'test', '-w', 'e2e']],
+  },
+  {
+    name: 'faults',
+    timeoutMinutes: 6,
+    title: 'fault tests (kill -9 mid-upload, Postgres restart; own stack)',
+    // It starts (and kills parts of) a stack of its own, never the shared one.
+    needsStack: false,
+    testDir: 'supabase/functions/api/faults',
+    // Not *.test.ts, so the functions suite (deno test supabase/functions) leaves them alone.
+    testFile: /\.fault\.ts$/,
+    commands: () => [[path.join(ROOT, 'node_modules', '.bin', 'tsx'), 'scripts/faults.ts']],
   },
 ];
 

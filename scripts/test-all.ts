@@ -103,6 +103,8 @@ async function main(): Promise<number> {
   } finally {
     await stack?.stop();
   }
+  // Its own stack: it kills the functions runner and restarts Postgres.
+  await step('faults', () => runSuite(suite('faults')));
 
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;

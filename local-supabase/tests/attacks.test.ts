@@ -79,8 +79,11 @@ beforeAll(async () => {
   other = await session('moderator@example.com');
   victimPath = `${other.id}/${randomUUID()}.png`;
   ownPath = `${user.id}/${randomUUID()}.png`;
-  expect((await upload(other.token, victimPath)).status).toBe(200);
-  expect((await upload(user.token, ownPath)).status).toBe(200);
+  // Users store files only through the api function (migration 20261125400200): fixtures go in as the
+  // service role, and a user's own direct upload is refused.
+  expect((await upload(env.serviceRoleKey, victimPath)).status).toBe(200);
+  expect((await upload(env.serviceRoleKey, ownPath)).status).toBe(200);
+  expect((await upload(user.token, `${user.id}/${randomUUID()}.png`)).status).toBe(400);
 });
 
 afterAll(async () => {
@@ -219,7 +222,7 @@ describe('names and types', () => {
       'application/javascript',
       'text/html; charset=image/png',
     ]) {
-      const result = await upload(user.token, `${user.id}/${randomUUID()}.png`, type);
+      const result = await upload(env.serviceRoleKey, `${user.id}/${randomUUID()}.png`, type);
       expect(result.status, type).toBe(400);
       expect(result.body.error, type).toBe('invalid_mime_type');
     }

@@ -172,7 +172,8 @@ describe('failures inside a function', () => {
   it('restarts a function whose process exited', async () => {
     const before = await echo();
     const response = await call('echo/exit', { headers: bearer(keys.anonKey) });
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toMatchObject({
       code: 'WORKER_ERROR',
       message: expect.stringContaining('started again'),

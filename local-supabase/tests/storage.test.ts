@@ -471,21 +471,20 @@ describe('what an upload must not do', () => {
 });
 
 describe('the certificates bucket of the project migrations', () => {
-  it('lets owners use their folder, admins everything', async () => {
+  it('lets owners read their folder, admins everything; users store only through the api', async () => {
     const [bucket] =
       await admin`select public, file_size_limit::int as limit from storage.buckets where id = 'certificates'`;
     expect(bucket).toMatchObject({ public: false, limit: 10 * 1024 * 1024 });
     const pdf = () => new Blob(['%PDF-1.7 test'], { type: 'application/pdf' });
     const a = storage(tokens.a).from('certificates');
+    const adminClient = storage(tokens.admin).from('certificates');
     const mine = `${users.a}/${randomUUID()}.pdf`;
-    expect((await a.upload(mine, pdf())).error).toBeNull();
-    expect((await a.upload(`${users.b}/${randomUUID()}.pdf`, pdf())).error).toMatchObject({
-      code: 'AccessDenied',
-    });
-    expect((await a.upload(`${users.a}/nested/${randomUUID()}.pdf`, pdf())).error).toMatchObject({
-      code: 'AccessDenied',
-    });
-    expect((await a.upload(`${users.a}/${randomUUID()}.txt`, 'text')).error).toMatchObject({
+    // Migration 20261125400200: no direct upload by users, not even into their own folder.
+    for (const name of [mine, `${users.b}/${randomUUID()}.pdf`, `${users.a}/nested/${randomUUID()}.pdf`]) {
+      expect((await a.upload(name, pdf())).error).toMatchObject({ code: 'AccessDenied' });
+    }
+    expect((await adminClient.upload(mine, pdf())).error).toBeNull();
+    expect((await adminClient.upload(`${users.a}/${randomUUID()}.txt`, 'text')).error).toMatchObject({
       code: 'InvalidMimeType',
     });
     expect(await (await a.download(mine)).data?.text()).toBe('%PDF-1.7 test');
@@ -498,7 +497,6 @@ describe('the certificates bucket of the project migrations', () => {
     });
     expect((await a.remove([mine])).data).toEqual([]);
 
-    const adminClient = storage(tokens.admin).from('certificates');
     expect(await (await adminClient.download(mine)).data?.text()).toBe('%PDF-1.7 test');
     expect((await adminClient.remove([mine])).data).toHaveLength(1);
   });

@@ -191,14 +191,15 @@ const storageCases: Case[] = [
     query: (sql, f, p) =>
       sql`insert into storage.objects (bucket_id, name, owner_id)
           values ('certificates', ${`${idOf(f, p)}/${crypto.randomUUID()}.png`}, ${idOf(f, p)})`,
-    allow: ['userA', 'userB', 'moderator', 'admin', 'service'],
+    // Users store files only through the API (migration 20261125400200).
+    allow: ['admin', 'service'],
   },
   {
     name: "storage.objects: upload into userA's folder",
     query: (sql, f) =>
       sql`insert into storage.objects (bucket_id, name, owner_id)
           values ('certificates', ${`${f.users.userA.id}/${crypto.randomUUID()}.png`}, ${f.users.userA.id})`,
-    allow: ['userA', 'admin', 'service'],
+    allow: ['admin', 'service'],
   },
   {
     name: 'storage.objects: upload into a sub-folder of own folder',

@@ -65,7 +65,19 @@ export async function readJson<T extends z.ZodType>(
     const reason = text.trim() === '' ? 'unexpected end of JSON input' : (error as Error).message;
     throw badRequest('bad_json', `Could not parse request body as JSON: ${reason}`);
   }
-  const result = schema.safeParse(parsed);
+  // Postgres text cannot hold U+0000 (GoTrue's database refuses it too), and absurd nesting would
+  // overflow the stack while validating: both are the client's error, not a 500.
+  let result: ReturnType<typeof schema.safeParse>;
+  try {
+    if (JSON.stringify(parsed).includes('\\u0000')) {
+      throw badRequest('bad_json', 'Could not parse request body as JSON: strings must not contain NUL');
+    }
+    result = schema.safeParse(parsed);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw badRequest('bad_json', 'Could not parse request body as JSON: nested too deeply');
+    throw error;
+  }
   if (!result.success) {
     const issue = result.error.issues[0];
     const path = issue?.path ?? [];

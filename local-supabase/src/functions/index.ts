@@ -302,14 +302,15 @@ export async function createFunctionsService(
             return;
           }
           console.error(`[functions] request to ${target} failed: ${error.message}`);
-          resolve(
-            json(502, {
-              code: 'WORKER_ERROR',
-              message:
-                'The function did not answer: its process failed while handling the request (see its log). ' +
-                'A crashed function is started again on the next request.',
-            }),
-          );
+          // Retryable: the next request meets a fresh process (and the function cleans up on start).
+          const failed = json(503, {
+            code: 'WORKER_ERROR',
+            message:
+              'The function did not answer: its process failed while handling the request (see its log). ' +
+              'A crashed function is started again on the next request; please retry.',
+          });
+          failed.headers.set('Retry-After', '1');
+          resolve(failed);
         })();
       });
       // The client went away: stop the function's request too.
@@ -366,10 +367,12 @@ export async function createFunctionsService(
       if (response instanceof Response) return response;
       if (response === 'refused') await worker.discard(port);
     }
-    return json(502, {
+    const gone = json(503, {
       code: 'WORKER_ERROR',
-      message: 'The function is not running; it is started again on the next request.',
+      message: 'The function is not running; it is started again on the next request, please retry.',
     });
+    gone.headers.set('Retry-After', '1');
+    return gone;
   }
 
   const app = new Hono();

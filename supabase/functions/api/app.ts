@@ -6,17 +6,40 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { corsHeaders } from '../_shared/cors.ts';
 import { HttpError } from '../_shared/errors.ts';
+import { StorageError } from '../_shared/storage.ts';
 import {
   FileTooLargeError,
   InvalidDataUrlError,
   UnreadableFileError,
   UnsupportedFileTypeError,
-} from '../_shared/processing/mod.ts';
+} from '../_shared/processing/errors.ts';
 import { certificateRoutes } from './certificates/routes.ts';
 import type { AppEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { verificationRoutes } from './verification/routes.ts';
+
+/** Seconds a client should wait before retrying when a dependency is briefly unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Postgres restarting or unreachable (or Storage answering 5xx): the request did nothing lasting
+ * (its transaction rolled back), so the client may simply retry.
+ */
+function isTransientOutage(error: unknown): boolean {
+  if (error instanceof StorageError) return error.statusCode >= 500;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  return (
+    // postgres.js connection states, and the socket errors beneath them
+    /^(CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(
+      code,
+    ) ||
+    // connection_exception, admin/crash shutdown, cannot_connect_now, too_many_connections
+    /^(08...|57P0[1-3]|53300)$/.test(code) ||
+    (error instanceof TypeError && /connect|network|fetch/i.test(error.message))
+  );
+}
 
 function errorResponse(error: unknown): {
   status: number;
@@ -43,6 +66,17 @@ function errorResponse(error: unknown): {
   }
   if (error instanceof HTTPException && error.status < 500) {
     return { status: error.status, body: { error: error.message || 'Bad request' } };
+  }
+  if (isTransientOutage(error)) {
+    // One line, not a stack per request: an outage produces many of these.
+    console.error(
+      `api: dependency unavailable (503): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return {
+      status: 503,
+      body: { error: 'The service is briefly unavailable; please try again shortly' },
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    };
   }
   console.error('api: unhandled error', error);
   return { status: 500, body: { error: 'Internal server error' } };

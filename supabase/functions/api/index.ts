@@ -1,5 +1,9 @@
 /** Entry point of the `api` edge function: `<SUPABASE_URL>/functions/v1/api/<path>`. */
 import { createApp } from './app.ts';
+import { reconcileInBackground } from './certificates/reconcile.ts';
 import { createDeps } from './deps.ts';
 
-Deno.serve(createApp(createDeps()).fetch);
+const deps = createDeps();
+// A previous instance may have died between an upload's storage write and its row.
+reconcileInBackground(deps.sql, deps.storage, deps.env.serviceRoleKey);
+Deno.serve(createApp(deps).fetch);

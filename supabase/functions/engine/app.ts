@@ -22,7 +22,15 @@ import {
 import { registerOriginal } from '../_shared/verification/register.ts';
 import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
+import { HttpError } from '../_shared/errors.ts';
+import { Admission } from '../_shared/http/admission.ts';
 import type { EngineDeps } from './deps.ts';
+
+/**
+ * One comparison or registration at a time per instance: each takes up to ~2 s of CPU and, with
+ * OpenCV's 128 MB of WebAssembly memory, a second one at once would risk the 256 MB limit.
+ */
+const WORK = new Admission({ active: 1, queued: 4, maxWaitMs: 20_000, retryAfterSeconds: 5 });
 
 class BadRequest extends Error {
   constructor(
@@ -72,7 +80,7 @@ export function createEngineApp(deps: EngineDeps): Hono {
   app.post('/register', async (c) => {
     const input = await parse(c.req.raw, registerRequest);
     const { bytes, detected } = fileOf(input.fileData);
-    const registration = await registerOriginal(bytes, detected);
+    const registration = await WORK.run(() => registerOriginal(bytes, detected));
     await saveRegistration(deps.sql, input.certificateId, registration);
     return c.json({
       certificateId: input.certificateId,
@@ -83,7 +91,7 @@ export function createEngineApp(deps: EngineDeps): Hono {
   app.post('/verify', async (c) => {
     const input = await parse(c.req.raw, verifyRequest);
     const { bytes, detected } = fileOf(input.fileData);
-    return c.json((await verifyCopy(deps.sql, bytes, detected)) satisfies VerifyResponse);
+    return c.json((await WORK.run(() => verifyCopy(deps.sql, bytes, detected))) satisfies VerifyResponse);
   });
 
   app.post('/backfill', async (c) => {
@@ -100,7 +108,11 @@ export function createEngineApp(deps: EngineDeps): Hono {
         );
         const detected = detectFileType(bytes);
         if (!detected) throw new Error('stored file has an unsupported type');
-        await saveRegistration(deps.sql, certificate.id, await registerOriginal(bytes, detected));
+        await saveRegistration(
+          deps.sql,
+          certificate.id,
+          await WORK.run(() => registerOriginal(bytes, detected)),
+        );
         registered++;
       } catch (error) {
         failed++;
@@ -113,6 +125,9 @@ export function createEngineApp(deps: EngineDeps): Hono {
 
   app.onError((error, c) => {
     if (error instanceof BadRequest) return c.json({ error: error.message }, error.status as 400);
+    if (error instanceof HttpError) {
+      return c.json({ error: error.message }, error.status as 503, error.headers);
+    }
     if (error instanceof FileTooLargeError) return c.json({ error: 'File size must be less than 10MB' }, 413);
     if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
     if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {

@@ -24,7 +24,16 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, 'Request body must be valid JSON');
   }
-  return parseWith(schema, body);
+  try {
+    // Postgres text cannot hold U+0000: refuse it here rather than fail in the database.
+    if (JSON.stringify(body).includes('\\u0000'))
+      throw new HttpError(400, 'Text must not contain NUL characters');
+    return parseWith(schema, body);
+  } catch (error) {
+    // Absurdly nested JSON overflows the stack while it is walked.
+    if (error instanceof RangeError) throw new HttpError(400, 'Request body is nested too deeply');
+    throw error;
+  }
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

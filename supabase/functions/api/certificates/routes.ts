@@ -29,7 +29,7 @@ export const certificateRoutes = new Hono<AppEnv>();
 certificateRoutes.post('/upload-base64', bodyLimit(fileBodyLimit), async (c) => {
   const user = await requireUser(c);
   const { mode: _mode, ...input } = await parseJsonBody(c, uploadCertificateRequestSchema);
-  return c.json(await uploadCertificate(c.get('deps'), user, input), 201);
+  return c.json(await uploadCertificate(c.get('deps'), user, input, c.req.raw.headers), 201);
 });
 
 certificateRoutes.get('/user/:userId/with-name', async (c) => {

@@ -14,6 +14,7 @@ import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
 import { detectFileType } from '../../_shared/processing/detect.ts';
 import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
+import { faultPoint } from '../../_shared/faults.ts';
 import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -56,7 +57,14 @@ export async function uploadCertificate(
   deps: AppDeps,
   user: SignedIn,
   input: UploadInput,
+  /** The request's headers, for the test-only fault points (see _shared/faults.ts). */
+  requestHeaders?: Headers,
 ): Promise<UploadCertificateResponse> {
+  const fault = requestHeaders && {
+    headers: requestHeaders,
+    supabaseUrl: deps.env.supabaseUrl,
+    serviceRoleKey: deps.env.serviceRoleKey,
+  };
   const isAdmin = user.role === 'admin';
   if (input.userId !== user.userId && !isAdmin) {
     throw new HttpError(403, 'You can only upload certificates to your own account');
@@ -79,17 +87,29 @@ export async function uploadCertificate(
   const id = crypto.randomUUID();
   const storagePath = `${input.userId}/${id}.${detected.extension}`;
   try {
-    await deps.storage.upload(user.token, CERTIFICATE_BUCKET, storagePath, bytes, detected.mimeType);
+    // A user's file is stored with the service role: users have no INSERT on the bucket (migration
+    // 20261125400200), so nothing reaches it without the checks above. Admins store as themselves.
+    await deps.storage.upload(
+      isAdmin ? user.token : deps.env.serviceRoleKey,
+      CERTIFICATE_BUCKET,
+      storagePath,
+      bytes,
+      detected.mimeType,
+    );
   } catch (error) {
     if (error instanceof StorageError && error.statusCode === 403) {
       throw new HttpError(403, 'You are not allowed to store certificates for this user');
     }
     throw error;
   }
+  // A crash from here until the row is committed leaves an object without a row: the reconciliation
+  // (reconcile.ts, on start and `npm run reconcile`) removes such objects once they are old enough.
+  await faultPoint('after-storage-write', fault);
 
   const certificateHash = await sha256Hex(`${fileHash}:`);
   let row: CertificateRow;
   try {
+    await faultPoint('before-db-insert', fault);
     row = await asCaller(deps.sql, user, async (tx) => {
       // A user's row goes through private.add_own_pending_certificate (owner = caller, pending): users
       // have no direct INSERT, or they could register forged hashes over the Data API.
@@ -119,6 +139,9 @@ export async function uploadCertificate(
     if (isUniqueViolation(error)) throw await duplicateOf(deps, user, fileHash);
     throw error;
   }
+
+  // Committed: a crash now leaves a complete certificate; a retry gets 409 with that certificate.
+  await faultPoint('after-db-insert', fault);
 
   // The engine registers the page for copies, scans and photos. A file it cannot read (damaged,
   // no page) is the client's error and is undone; a busy engine only defers it to the backfill.
