@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: paths.verification, lazy: page(() => import('@/features/verification/verification-page')) },
       { path: paths.login, lazy: page(() => import('@/features/auth/login-page')) },
       { path: paths.register, lazy: page(() => import('@/features/auth/register-page')) },
+      { path: paths.forgotPassword, lazy: page(() => import('@/features/auth/forgot-password-page')) },
+      { path: paths.resetPassword, lazy: page(() => import('@/features/auth/reset-password-page')) },
       {
         element: (
           <RequireAuth>
