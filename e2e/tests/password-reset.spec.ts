@@ -28,6 +28,8 @@ async function resetLinkFor(address: string): Promise<string> {
 }
 
 async function requestReset(page: import('@playwright/test').Page, email: string): Promise<void> {
+  // The page is its own chunk: wait for it, or the login page's email field takes the text.
+  await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
@@ -41,6 +43,8 @@ async function requestReset(page: import('@playwright/test').Page, email: string
 test('a user who forgot the password resets it through the emailed link, which works only once', async ({
   page,
 }) => {
+  // Two sign-ins, two mails and a dozen page loads: more than the default 90 s on a busy machine.
+  test.slow();
   const account = await createConfirmedAccount('e2e-reset', 'Riley');
   const login = new LoginPage(page);
   await login.open();
