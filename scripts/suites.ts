@@ -11,7 +11,7 @@ export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DENO = path.join(ROOT, 'node_modules', '.bin', 'deno');
 const DENO_CONFIG = path.join('supabase', 'functions', 'deno.json');
 
-export type SuiteName = 'unit' | 'contract' | 'db' | 'functions' | 'e2e';
+export type SuiteName = 'unit' | 'contract' | 'db' | 'functions' | 'e2e' | 'audit';
 
 export interface Suite {
   name: SuiteName;
@@ -85,6 +85,16 @@ export const SUITES: Suite[] = [
     testDir: 'e2e/tests',
     testFile: /\.(spec|test)\.ts$/,
     commands: () => [['npm', 'test', '-w', 'e2e']],
+  },
+  {
+    name: 'audit',
+    timeoutMinutes: 5,
+    title: 'known vulnerabilities in production dependencies (npm audit --omit=dev, high or critical fail)',
+    needsStack: false,
+    // What is audited: the lockfile's resolved production dependencies.
+    testDir: '.',
+    testFile: /^package-lock\.json$/,
+    commands: () => [['npm', 'audit', '--omit=dev', '--audit-level=high']],
   },
 ];
 

@@ -81,6 +81,7 @@ async function main(): Promise<number> {
   await step('typecheck', () => run(['npm', 'run', '-s', 'typecheck']));
   await step('lint', () => run(['npm', 'run', '-s', 'lint']));
   await step('unit', () => runSuite(suite('unit')));
+  await step('audit', () => runSuite(suite('audit')));
   const built = await step('web build', () => run(['npm', 'run', '-s', 'build', '-w', 'web']));
 
   console.log('\n=== starting a throwaway stack ===');
