@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Sql } from 'postgres';
 import type { ProjectConfig, StackKeys } from '../stack/types.ts';
 import { tooManyRequests, validationFailed } from './errors.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import type { Mailer } from './mailer.ts';
 import type { TokenBucketLimiter, AuthRateLimits } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirect.ts';
@@ -16,6 +17,8 @@ export interface AuthDeps {
   tokens: TokenService;
   mailer: Mailer;
   limits: AuthRateLimits;
+  /** Back-off after failed password sign-ins, per account and per client address. */
+  loginThrottle: LoginThrottle;
   redirects: RedirectPolicy;
 }
 

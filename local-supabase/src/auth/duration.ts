@@ -1,4 +1,4 @@
-/** Go's time.ParseDuration, which GoTrue uses for `ban_duration` ("24h", "1h30m", "876000h", "-1.5h"). */
+/** Go's time.ParseDuration: GoTrue's `ban_duration` ("24h", "1h30m", "-1.5h") and the durations of config.toml ("60s"). */
 
 const UNIT_MS: Record<string, number> = {
   ns: 1e-6,

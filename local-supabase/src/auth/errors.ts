@@ -10,6 +10,9 @@ export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 const API_VERSION_2024 = '2024-01-01';
 
 export class AuthError extends Error {
+  /** Extra response headers (e.g. Retry-After). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
@@ -18,6 +21,11 @@ export class AuthError extends Error {
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 }
 
@@ -36,6 +44,7 @@ function usesVersion2024(c: Context): boolean {
 }
 
 export function errorResponse(c: Context, error: AuthError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   if (usesVersion2024(c)) {
     c.header(API_VERSION_HEADER, API_VERSION_2024);
     return c.json({ code: error.code, message: error.message, ...error.extra }, error.status);

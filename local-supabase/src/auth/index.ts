@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { StackContext, StackService } from '../stack/types.ts';
 import type { AuthDeps } from './context.ts';
 import { AuthError, errorResponse } from './errors.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { Mailer } from './mailer.ts';
 import { createRateLimits } from './rate-limit.ts';
 import { RedirectPolicy } from './redirect.ts';
@@ -28,6 +29,7 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
     keys: ctx.keys,
     settings,
     limits,
+    loginThrottle: new LoginThrottle(),
     redirects: new RedirectPolicy(settings.siteUrl, settings.additionalRedirectUrls),
     tokens: new TokenService(sql, ctx.keys, {
       jwtExpiry: settings.jwtExpiry,

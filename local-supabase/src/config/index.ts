@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
+import { parseGoDuration } from '../auth/duration.ts';
 import type { ProjectConfig, StackPorts } from '../stack/types.ts';
 
 const port = z.number().int().min(1).max(65535);
@@ -14,10 +15,13 @@ const positiveInt = z.number().int().positive();
 /** Go-style durations as the CLI writes them ("60s", "1m30s", "1h"); a bare number means seconds. */
 const duration = z.union([
   z.number().int().nonnegative(),
-  z
-    .string()
-    .regex(/^(\d+h)?(\d+m)?(\d+s)?$/, 'expected a duration like "60s", "5m" or "1h"')
-    .refine((value) => value.length > 0, 'expected a duration like "60s"'),
+  z.string().refine((value) => {
+    try {
+      return parseGoDuration(value) >= 0;
+    } catch {
+      return false;
+    }
+  }, 'expected a duration like "60s", "5m" or "1h"'),
 ]);
 
 /** Sizes as the CLI writes them ("50MiB", "10MB", "512KiB"); a bare number means bytes. */
@@ -204,13 +208,14 @@ export function loadConfig(
   };
 }
 
-/** Seconds in a Go-style duration ("1m30s"). */
+/** Seconds in a Go-style duration ("1m30s"), parsed as GoTrue does (Go's time.ParseDuration). */
 export function parseDuration(value: string | number): number {
   if (typeof value === 'number') return value;
-  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value);
-  if (!match) throw new ConfigError(`Invalid duration "${value}"`);
-  const [, h = '0', m = '0', s = '0'] = match;
-  return Number(h) * 3600 + Number(m) * 60 + Number(s);
+  try {
+    return parseGoDuration(value) / 1000;
+  } catch {
+    throw new ConfigError(`Invalid duration "${value}"`);
+  }
 }
 
 const sizeUnits: Record<string, number> = {

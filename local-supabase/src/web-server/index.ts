@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (web/dist) like a static host would, with the SPA fallback to index.html and
  * the stack's URL and anon key injected at the `<!-- app-config -->` marker, so one build runs against any stack.
+ * Every response carries the security headers of security-headers.ts; the page also its CSP.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.ts';
 
 const CONFIG_MARKER = '<!-- app-config -->';
 /** Sources whose change makes web/dist stale. */
@@ -75,25 +77,32 @@ export function createWebApp(distDir: string, config: WebAppConfig): Hono {
   const root = path.resolve(distDir);
   const script = `<script>window.__APP_CONFIG__=${JSON.stringify(config).replaceAll('<', '\\u003c')}</script>`;
   // Re-read when the build changes under a running stack, so index.html never names assets that are gone.
-  let cached: { mtimeMs: number; html: string } | undefined;
+  let cached: { mtimeMs: number; html: string; csp: string } | undefined;
   const index = async () => {
     const file = path.join(root, 'index.html');
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: (await readFile(file, 'utf8')).replace(CONFIG_MARKER, script) };
+      const html = (await readFile(file, 'utf8')).replace(CONFIG_MARKER, script);
+      cached = { mtimeMs, html, csp: contentSecurityPolicy(html, { supabaseUrl: config.supabaseUrl }) };
     }
-    return cached.html;
+    return cached;
   };
 
-  const sendIndex = async (method: string) =>
-    new Response(method === 'HEAD' ? null : await index(), {
+  const sendIndex = async (method: string) => {
+    const { html, csp } = await index();
+    return new Response(method === 'HEAD' ? null : html, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Content-Security-Policy': csp,
       },
     });
+  };
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     let relative: string;
@@ -113,7 +122,6 @@ export function createWebApp(distDir: string, config: WebAppConfig): Hono {
           'Content-Type': getMimeType(file) ?? 'application/octet-stream',
           'Content-Length': String(info.size),
           'Cache-Control': cacheControl(relative),
-          'X-Content-Type-Options': 'nosniff',
         },
       });
     }

@@ -28,6 +28,20 @@ export const ACCEPTED_MIME_TYPES = [
   'application/pdf',
 ] as const;
 
+/** File name extensions of each accepted type, the usual one first (downloads are named with it). */
+export const ACCEPTED_FILE_EXTENSIONS: Readonly<
+  Record<(typeof ACCEPTED_MIME_TYPES)[number], readonly string[]>
+> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/jpg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/bmp': ['bmp'],
+  'image/tiff': ['tiff', 'tif'],
+  'application/pdf': ['pdf'],
+};
+
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

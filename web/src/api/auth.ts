@@ -197,6 +197,48 @@ export async function resendVerification(email: string): Promise<void> {
   if (error) throw toApiError(error, 'Failed to resend verification email');
 }
 
+/** Where the password-reset link sends the user: the app's set-new-password page. */
+export function passwordResetRedirectUrl(): string {
+  return `${window.location.origin}/reset-password`;
+}
+
+/**
+ * Mails a single-use password-reset link (GoTrue `POST /recover`). The answer is the same whether or
+ * not the address has an account: GoTrue answers unknown addresses with success, and its per-address
+ * "sent too recently" refusal (which only a known address can get) counts as success too, since a
+ * link went out moments ago.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { error } = await withTimeout(
+    getSupabase().then((supabase) =>
+      supabase.auth.resetPasswordForEmail(email, { redirectTo: passwordResetRedirectUrl() }),
+    ),
+  );
+  if (error && error.code !== AUTH_ERROR_CODES.rateLimited) {
+    throw toApiError(error, 'Failed to send the reset link');
+  }
+}
+
+/**
+ * Whether this browser holds a session, e.g. the one the reset link opened (supabase-js reads it from
+ * the URL before answering).
+ */
+export async function hasSession(): Promise<boolean> {
+  return (await getSession()) !== null;
+}
+
+/**
+ * Sets a new password for the signed-in user (GoTrue `PUT /user`; it ends the user's other sessions),
+ * then signs out here too, so the new password is proven by signing in with it.
+ */
+export async function updatePassword(password: string): Promise<void> {
+  const { error } = await withTimeout(
+    getSupabase().then((supabase) => supabase.auth.updateUser({ password })),
+  );
+  if (error) throw toApiError(error, 'Failed to update the password');
+  await logout();
+}
+
 /** Ends the session on the server and in this browser; the local part happens even when offline. */
 export async function logout(): Promise<void> {
   try {

@@ -11,8 +11,8 @@ import type {
   UploadCertificateResponse,
   UserCertificatesQuery,
   UserCertificatesResponse,
-  UserNamedCertificatesResponse,
 } from '@contract';
+import { ACCEPTED_FILE_EXTENSIONS } from '@contract';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
 import { apiRequest } from './request';
 
@@ -53,17 +53,6 @@ export function uploadCertificate(
     method: 'POST',
     body: { mode: 'process', ...request },
     defaultMessage: CERTIFICATE_MESSAGES.upload,
-    signal: options.signal,
-  });
-}
-
-/** GET /certificates/user/{userId}/with-name: the user's certificates that have a name. */
-export function getUserNamedCertificates(
-  userId: string,
-  options: CallOptions = {},
-): Promise<UserNamedCertificatesResponse> {
-  return apiRequest(`/certificates/user/${encodeURIComponent(userId)}/with-name`, {
-    defaultMessage: CERTIFICATE_MESSAGES.fetch,
     signal: options.signal,
   });
 }
@@ -150,16 +139,10 @@ export function rejectCertificate(certificateId: string): Promise<CertificateAct
   });
 }
 
-const EXTENSION_BY_MIME: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/jpg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-  'image/tiff': 'tiff',
-  'application/pdf': 'pdf',
-};
+/** The usual extension of each accepted type (the contract's list). */
+const EXTENSION_BY_MIME: Record<string, string | undefined> = Object.fromEntries(
+  Object.entries(ACCEPTED_FILE_EXTENSIONS).map(([mime, names]) => [mime, names[0]]),
+);
 
 /** `{certificate name}.{extension}`: the name a downloaded certificate is saved under. */
 export function certificateFileName(

@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { FullPageSpinner, RequireAuth } from '@/components';
+import {
+  AccessDenied,
+  FullPageSpinner,
+  RequireAdmin,
+  RequireAuth,
+  type AccessDeniedProps,
+} from '@/components';
 import { paths } from '@/config/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -11,7 +17,29 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
   return async () => ({ Component: (await load()).default });
 }
 
+/**
+ * An admin screen behind the one access guard: a signed-in non-admin sees the spec's access panel
+ * for that screen (section 8, Access), and the page itself never renders or loads data.
+ */
+function adminOnly(
+  path: string | undefined,
+  lazy: RouteObject['lazy'],
+  denied: AccessDeniedProps,
+): RouteObject {
+  const guard = (
+    <RequireAdmin fallback={<AccessDenied actionLabel="Go to Home" {...denied} />}>
+      <Outlet />
+    </RequireAdmin>
+  );
+  // A pathless guard around an index leaf: /admin itself when `path` is undefined.
+  return { ...(path === undefined ? {} : { path }), element: guard, children: [{ index: true, lazy }] };
+}
+
 const adminUpload = page(() => import('@/features/certificates/admin-upload-page'));
+const UPLOAD_DENIED: AccessDeniedProps = {
+  title: 'Admin Access Required',
+  message: 'Only administrators can upload certificates through this interface',
+};
 
 export const routes: RouteObject[] = [
   {
@@ -24,6 +52,8 @@ export const routes: RouteObject[] = [
       { path: paths.verification, lazy: page(() => import('@/features/verification/verification-page')) },
       { path: paths.login, lazy: page(() => import('@/features/auth/login-page')) },
       { path: paths.register, lazy: page(() => import('@/features/auth/register-page')) },
+      { path: paths.forgotPassword, lazy: page(() => import('@/features/auth/forgot-password-page')) },
+      { path: paths.resetPassword, lazy: page(() => import('@/features/auth/reset-password-page')) },
       {
         element: (
           <RequireAuth>
@@ -44,17 +74,34 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
-      { index: true, lazy: adminUpload },
-      { path: paths.admin.certificates, lazy: adminUpload },
-      {
-        path: paths.admin.allCertificates,
-        lazy: page(() => import('@/features/certificates/all-certificates-page')),
-      },
-      {
-        path: paths.admin.revokedCertificates,
-        lazy: page(() => import('@/features/certificates/revoked-certificates-page')),
-      },
-      { path: paths.admin.users, lazy: page(() => import('@/features/users/user-management-page')) },
+      adminOnly(undefined, adminUpload, UPLOAD_DENIED),
+      adminOnly(paths.admin.certificates, adminUpload, UPLOAD_DENIED),
+      adminOnly(
+        paths.admin.allCertificates,
+        page(() => import('@/features/certificates/all-certificates-page')),
+        {
+          title: 'Admin Access Required',
+          message: 'You need administrator privileges to manage all certificates.',
+        },
+      ),
+      adminOnly(
+        paths.admin.revokedCertificates,
+        page(() => import('@/features/certificates/revoked-certificates-page')),
+        {
+          title: 'Access Denied',
+          message: 'You need administrator privileges to access this page.',
+          actionLabel: 'Go Back',
+          to: -1,
+        },
+      ),
+      adminOnly(
+        paths.admin.users,
+        page(() => import('@/features/users/user-management-page')),
+        {
+          title: 'Access Denied',
+          message: 'You need administrator privileges to access user management.',
+        },
+      ),
     ],
   },
 ];

@@ -1,4 +1,4 @@
-/** Every route of the app (spec section 2, plus /upload and the 404 catch-all). */
+/** Every route of the app (spec section 2, plus /upload, password reset and the 404 catch-all). */
 export const paths = {
   home: '/',
   about: '/about',
@@ -6,6 +6,8 @@ export const paths = {
   profile: '/profile',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   upload: '/upload',
   admin: {
     root: '/admin',

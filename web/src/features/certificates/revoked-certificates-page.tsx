@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconRestore } from '@tabler/icons-react';
 import type { Certificate } from '@contract';
 import { errorMessage } from '@/api';
-import { AccessDenied, ConfirmModal, EmptyState } from '@/components';
+import { ConfirmModal, EmptyState } from '@/components';
 import { useSession } from '@/session';
 import { useCertificateStats } from './api/get-certificate-stats';
 import { useRevokedCertificates } from './api/get-revoked-certificates';
@@ -26,17 +26,6 @@ export default function RevokedCertificatesPage() {
   const list = useRevokedCertificates(filters, isAdmin);
   const stats = useCertificateStats('revoked', isAdmin);
   const unrevoke = useUnrevokeCertificate();
-
-  if (!isAdmin) {
-    return (
-      <AccessDenied
-        title="Access Denied"
-        message="You need administrator privileges to access this page."
-        actionLabel="Go Back"
-        to={-1}
-      />
-    );
-  }
 
   const openUnrevoke = (certificate: Certificate) => {
     unrevoke.reset();

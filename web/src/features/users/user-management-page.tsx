@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUsers, IconUserSearch } from '@tabler/icons-react';
 import type { AdminUser, UserRole, UserStatus } from '@contract';
 import { errorMessage } from '@/api';
-import { AccessDenied, ConfirmModal, EmptyState, ErrorBanners } from '@/components';
+import { ConfirmModal, EmptyState, ErrorBanners } from '@/components';
 import { useDismissibleErrors } from '@/lib/use-dismissible-errors';
 import { useSession } from '@/session';
 import { useDeleteUser } from './api/delete-user';
@@ -34,16 +34,6 @@ export default function UserManagementPage() {
   const updateStatus = useUpdateUserStatus();
   const remove = useDeleteUser();
   const busyIds = useUsersInFlight();
-
-  if (!isAdmin) {
-    return (
-      <AccessDenied
-        title="Access Denied"
-        message="You need administrator privileges to access user management."
-        actionLabel="Go to Home"
-      />
-    );
-  }
 
   const all = users.data ?? [];
   const shown = filterUsers(all, filters);
