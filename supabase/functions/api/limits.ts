@@ -1,6 +1,14 @@
-/** Request size limits shared by the routes that take a file. */
+/** Request limits: body sizes for the routes that take a file, and the shared rate limits. */
+import type { MiddlewareHandler } from 'hono';
 import { MAX_FILE_BYTES } from '../_shared/api-contract.ts';
 import { HttpError } from '../_shared/errors.ts';
+import {
+  clientAddress,
+  type RateLimitedAction,
+  type RateLimitSubject,
+  takeRateLimit,
+} from '../_shared/rate-limit.ts';
+import { type AppEnv, optionalUser } from './context.ts';
 
 /**
  * A 10 MB file is about 13.4 MB of base64; allow that plus the JSON around it and refuse anything
@@ -22,3 +30,42 @@ export const smallBodyLimit = {
     throw new HttpError(413, 'Request body is too large');
   },
 };
+
+const ACTION_WORDS: Record<RateLimitedAction, string> = {
+  verify: 'verification requests',
+  verify_hash: 'verification requests',
+  upload: 'uploads',
+};
+
+function waitWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+/**
+ * Middleware: counts the request against the caller's limit for `action` in Postgres before the body is
+ * read, and answers 429 with Retry-After when it is over. Anonymous callers are counted per IP address,
+ * signed-in callers per user, admins per user with their own (higher, finite) limit.
+ */
+export function rateLimit(action: RateLimitedAction): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await optionalUser(c);
+    const subject: RateLimitSubject = user
+      ? { kind: user.role === 'admin' ? 'admin' : 'user', userId: user.userId }
+      : { kind: 'ip', address: clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname) };
+    const deps = c.get('deps');
+    const decision = await takeRateLimit(deps.sql, action, subject, deps.rateLimits[action]);
+    if (!decision.allowed) {
+      throw new HttpError(
+        429,
+        `Too many ${ACTION_WORDS[action]}: the limit is ${decision.limit} per ${
+          subject.kind === 'ip' ? 'network address' : 'account'
+        }. Please try again in ${waitWords(decision.retryAfter)}.`,
+        { retryAfter: decision.retryAfter },
+        { 'Retry-After': String(decision.retryAfter) },
+      );
+    }
+    await next();
+  };
+}
