@@ -1,24 +1,41 @@
 /**
- * `npm run bench:verify`: latency (p50/p95) and throughput of POST /verification/verify for an exact
- * match and a content match, on ~1 MB and ~5 MB images, with 10k and 100k certificates in the table.
- * Not a test: it measures and writes docs/benchmarks.md with the machine it ran on.
+ * `npm run bench:verify`: the exact-file path of verification at the hardware's pace, and at scale.
  *
- * Runs against the stack in the environment (scripts/with-test-stack.ts provides one; the npm script
- * does that). BENCH_REQUESTS (default 8) requests per scenario, BENCH_CONCURRENCY (default 2) at once
- * for the throughput run.
+ * For a ~1.3 MB certificate image that is registered, it measures POST /verification/verify (the file
+ * as a data URL) and POST /verification/verify-hash (only its SHA-256) through the gateway, first with
+ * 1,000 certificates in the table, then with 1,000,000 (generated rows, inserted with generate_series):
+ * p50/p95 of sequential requests, and throughput with 8 requests in flight. Beside them it prints the
+ * floor: base64 decoding plus SHA-256 of the same bytes in one Deno process (the runtime of the
+ * function, the same calls it makes), and the ratio p50 / floor. It also prints EXPLAIN ANALYZE of the
+ * hash lookup at 1M rows.
+ *
+ * Not a test: it measures and replaces the section between the bench:verify markers in
+ * docs/benchmarks.md. Runs against the stack in the environment (scripts/with-test-stack.ts provides
+ * one; the npm script does that). BENCH_SEQUENTIAL (default 100) sequential requests per scenario,
+ * BENCH_CONCURRENT (default 400) requests with BENCH_CONCURRENCY (default 8) in flight,
+ * BENCH_LARGE_ROWS (default 1000000).
+ *
+ * Requests are anonymous (the public verification). The verify and verify_hash limits per IP address
+ * are raised in private.rate_limit_rules for the run, so every request still takes its rate-limit
+ * round trip to Postgres but none is refused.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import postgres from 'postgres';
 import sharp from 'sharp';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 8);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
-const TABLE_SIZES = [10_000, 100_000];
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const LARGE_ROWS = Number(process.env.BENCH_LARGE_ROWS ?? 1_000_000);
+const SMALL_ROWS = 1_000;
+const TARGET_BYTES = 1.3 * 1024 * 1024;
+const DENO = path.join(ROOT, 'node_modules', '.bin', 'deno');
 
 function env(name: string): string {
   const value = process.env[name];
@@ -44,6 +61,20 @@ function samplesDir(): string {
   return dir;
 }
 
+/** The 5 MB sample re-saved as a JPEG of about 1.3 MB: a real certificate picture of the issue's size. */
+async function certificateOfAbout13MB(): Promise<Buffer> {
+  const source = readFileSync(path.join(samplesDir(), 'benchmark-5mb.jpg'));
+  let best: Buffer | null = null;
+  for (const quality of [95, 92, 90, 88, 85, 82, 80, 75, 70, 60]) {
+    const candidate = await sharp(source).jpeg({ quality }).toBuffer();
+    if (!best || Math.abs(candidate.length - TARGET_BYTES) < Math.abs(best.length - TARGET_BYTES))
+      best = candidate;
+    if (candidate.length <= TARGET_BYTES) break;
+  }
+  if (!best) throw new Error('no JPEG produced');
+  return best;
+}
+
 async function signInAdmin(): Promise<{ token: string; userId: string }> {
   const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
     method: 'POST',
@@ -55,50 +86,43 @@ async function signInAdmin(): Promise<{ token: string; userId: string }> {
   return { token: body.access_token, userId: body.user.id };
 }
 
-const dataUrl = (bytes: Uint8Array, mime: string) =>
-  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
-
 async function post(
-  token: string,
   route: string,
-  json: unknown,
+  body: string,
+  token = ANON_KEY,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${FUNCTION_URL}${route}`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(json),
+    body,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Fills the table to `target` rows with synthetic certificates (random hashes, realistic text). */
-async function fillTable(target: number, ownerId: string) {
+/** Fills the table to `target` rows with generated verified certificates, in SQL, in batches. */
+async function fillTable(target: number, ownerId: string): Promise<number> {
+  const began = performance.now();
   const [row] = await sql<{ count: number }[]>`select count(*)::int as count from public.certificates`;
-  const missing = target - (row?.count ?? 0);
-  if (missing <= 0) return;
-  for (let start = 0; start < missing; start += 20_000) {
-    const batch = Math.min(20_000, missing - start);
+  let have = row?.count ?? 0;
+  const stamp = String(Date.now());
+  while (have < target) {
+    const batch = Math.min(250_000, target - have);
     await sql`
       insert into public.certificates (
         user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type, file_size,
-        file_hash, content_hash, ocr_content, verification_status
+        file_hash, content_hash, verification_status
       )
-      select ${ownerId}::uuid, ${ownerId}::uuid, 'Synthetic certificate ' || n,
-             encode(sha256(('c' || n || ${String(Date.now())})::bytea), 'hex'),
-             ${ownerId} || '/synthetic-' || gen_random_uuid() || '.png', 'image', 'image/png', 100000 + n,
-             encode(sha256(('f' || n || ${String(Date.now())})::bytea), 'hex'),
-             encode(sha256(('t' || n || ${String(Date.now())})::bytea), 'hex'),
-             'Certificate of Completion awarded to Person ' || n || ' for course ' || (n % 997) || ' on 2024-01-' || (n % 28 + 1),
+      select ${ownerId}::uuid, ${ownerId}::uuid, 'Generated certificate ' || n,
+             encode(sha256(('c' || n || ${stamp})::bytea), 'hex'),
+             ${ownerId} || '/generated-' || ${stamp} || '-' || n || '.png', 'image', 'image/png', 100000 + n % 900000,
+             encode(sha256(('f' || n || ${stamp})::bytea), 'hex'),
+             encode(sha256(('t' || n || ${stamp})::bytea), 'hex'),
              'verified'
-      from generate_series(1, ${batch}) as n`;
+      from generate_series(${have + 1}::int, ${have + batch}::int) as n`;
+    have += batch;
   }
   await sql`analyze public.certificates`;
-}
-
-interface Scenario {
-  name: string;
-  fileData: string;
-  expectedChannel: 'exact_file' | 'same_content';
+  return (performance.now() - began) / 1000;
 }
 
 interface Measurement {
@@ -107,141 +131,206 @@ interface Measurement {
   p50: number;
   p95: number;
   throughput: number;
-  matched: string;
+  answered: string;
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
-async function measure(token: string, scenario: Scenario, rows: number): Promise<Measurement> {
-  const channels = new Map<string, number>();
+async function measure(rows: number, scenario: string, route: string, body: string): Promise<Measurement> {
+  const answers = new Map<string, number>();
   const once = async () => {
     const began = performance.now();
-    const { status, body } = await post(token, '/verification/verify', { fileData: scenario.fileData });
+    const response = await post(route, body);
     const elapsed = performance.now() - began;
-    const channel = status === 200 ? String(body.matchChannel ?? body.outcome) : `HTTP ${status}`;
-    channels.set(channel, (channels.get(channel) ?? 0) + 1);
+    const answer =
+      response.status === 200
+        ? `${String(response.body.verdict)}/${String(response.body.matchChannel)}`
+        : `HTTP ${response.status}`;
+    answers.set(answer, (answers.get(answer) ?? 0) + 1);
     return elapsed;
   };
-  await once(); // warm-up: JIT, OCR worker and connection pool
-  channels.clear();
+  for (let i = 0; i < 10; i++) await once(); // warm-up: JIT, connection pools
+  answers.clear();
   const latencies: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
+  for (let i = 0; i < SEQUENTIAL; i++) latencies.push(await once());
   latencies.sort((a, b) => a - b);
 
   const began = performance.now();
-  let next = 0;
+  let started = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
+      while (started < CONCURRENT) {
+        started += 1;
         await once();
       }
     }),
   );
-  const throughput = REQUESTS / ((performance.now() - began) / 1000);
+  const throughput = CONCURRENT / ((performance.now() - began) / 1000);
   return {
     rows,
-    scenario: scenario.name,
+    scenario,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     throughput,
-    matched: [...channels].map(([k, v]) => `${k} ×${v}`).join(', '),
+    answered: [...answers].map(([k, v]) => `${k} ×${v}`).join(', '),
   };
+}
+
+/**
+ * The floor: what decoding the base64 and hashing the bytes cost in one Deno process, with the calls
+ * the function makes (Uint8Array.fromBase64, crypto.subtle.digest). Median of 50 after 10 warm-ups.
+ */
+function floorMs(base64: string): { p50: number; decode: number; hash: number } {
+  const file = path.join(os.tmpdir(), `bench-verify-${process.pid}.b64`);
+  writeFileSync(file, base64);
+  const script = `
+    const text = Deno.readTextFileSync(${JSON.stringify(file)});
+    const total = [], decode = [], hash = [];
+    for (let i = 0; i < 60; i++) {
+      const a = performance.now();
+      const bytes = Uint8Array.fromBase64(text, { lastChunkHandling: 'strict' });
+      const b = performance.now();
+      await crypto.subtle.digest('SHA-256', bytes);
+      const c = performance.now();
+      if (i >= 10) { total.push(c - a); decode.push(b - a); hash.push(c - b); }
+    }
+    const med = (xs) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    console.log(JSON.stringify({ p50: med(total), decode: med(decode), hash: med(hash) }));`;
+  const out = execFileSync(DENO, ['eval', script], { env: { ...process.env, NO_COLOR: '1' } }).toString();
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '') as { p50: number; decode: number; hash: number };
+}
+
+async function explainLookup(fileHash: string): Promise<string> {
+  const rows = await sql.unsafe<{ 'QUERY PLAN': string }[]>(
+    `explain (analyze, costs off, timing on) select * from public.certificates c where c.file_hash = '${fileHash}'`,
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
 function machine(): string {
   const cpus = os.cpus();
-  const deno = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'deno'), ['--version'])
-    .toString()
-    .split('\n')[0];
+  const deno = execFileSync(DENO, ['--version']).toString().split('\n')[0];
   return [
     `${os.type()} ${os.release()} (${os.arch()})`,
     `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
     `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM`,
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')} at the end`,
     `Node ${process.version}, ${deno}`,
   ].join('; ');
 }
 
+const MARK_BEGIN = '<!-- bench:verify begin -->';
+const MARK_END = '<!-- bench:verify end -->';
+
+function writeSection(section: string) {
+  const file = path.join(ROOT, 'docs', 'benchmarks.md');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const begin = current.indexOf(MARK_BEGIN);
+  const end = current.indexOf(MARK_END);
+  const block = `${MARK_BEGIN}\n${section}\n${MARK_END}`;
+  const next =
+    begin >= 0 && end > begin
+      ? current.slice(0, begin) + block + current.slice(end + MARK_END.length)
+      : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}
+
 async function main() {
-  const dir = samplesDir();
+  const runBegan = performance.now();
   const admin = await signInAdmin();
-  const scenarios: Scenario[] = [];
-  for (const [file, label] of [
-    ['benchmark-1mb.jpg', '1 MB'],
-    ['benchmark-5mb.jpg', '5 MB'],
-  ] as const) {
-    const bytes = readFileSync(path.join(dir, file));
-    const upload = await post(admin.token, '/certificates/upload-base64', {
-      fileData: dataUrl(bytes, 'image/jpeg'),
+  const bytes = await certificateOfAbout13MB();
+  const base64 = bytes.toString('base64');
+  const fileHash = createHash('sha256').update(bytes).digest('hex');
+  const verifyBody = JSON.stringify({ fileData: `data:image/jpeg;base64,${base64}` });
+  const hashBody = JSON.stringify({ fileHash, size: bytes.length, type: 'image/jpeg' });
+
+  const upload = await post(
+    '/certificates/upload-base64',
+    JSON.stringify({
+      fileData: `data:image/jpeg;base64,${base64}`,
       userId: admin.userId,
       mode: 'process',
-      fileName: file,
-    });
-    if (upload.status !== 201 && upload.status !== 409)
-      throw new Error(`upload of ${file}: ${upload.status}`);
-    // The same certificate saved again at another JPEG quality: other bytes, same content.
-    const reencoded = await sharp(bytes).jpeg({ quality: 80 }).toBuffer();
-    scenarios.push(
-      { name: `${label} exact file`, fileData: dataUrl(bytes, 'image/jpeg'), expectedChannel: 'exact_file' },
-      {
-        name: `${label} same content (re-encoded, ${(reencoded.length / 1024 ** 2).toFixed(1)} MB)`,
-        fileData: dataUrl(reencoded, 'image/jpeg'),
-        expectedChannel: 'same_content',
-      },
-    );
-  }
+      fileName: 'benchmark-1.3mb.jpg',
+    }),
+    admin.token,
+  );
+  if (upload.status !== 201 && upload.status !== 409) throw new Error(`upload: ${upload.status}`);
+  await sql`update private.rate_limit_rules set per_ip = 1000000 where action in ('verify', 'verify_hash')`;
+
+  const floor = floorMs(base64);
+  console.log(JSON.stringify({ floor, fileBytes: bytes.length }));
 
   const results: Measurement[] = [];
-  for (const rows of TABLE_SIZES) {
-    await fillTable(rows, admin.userId);
-    for (const scenario of scenarios) {
-      const result = await measure(admin.token, scenario, rows);
+  const fills: string[] = [];
+  let plan = '';
+  for (const rows of [SMALL_ROWS, LARGE_ROWS]) {
+    const seconds = await fillTable(rows, admin.userId);
+    fills.push(`${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s`);
+    for (const [scenario, route, body] of [
+      ['file (data URL)', '/verification/verify', verifyBody],
+      ['hash only', '/verification/verify-hash', hashBody],
+    ] as const) {
+      const result = await measure(rows, scenario, route, body);
       console.log(JSON.stringify(result));
       results.push(result);
     }
+    if (rows === LARGE_ROWS) plan = await explainLookup(fileHash);
   }
 
+  const byKey = (rows: number, scenario: string) => {
+    const found = results.find((r) => r.rows === rows && r.scenario === scenario);
+    if (!found) throw new Error(`no measurement for ${scenario} at ${rows} rows`);
+    return found;
+  };
   const table = results
-    .map(
-      (r) =>
-        `| ${r.rows.toLocaleString('en-US')} | ${r.scenario} | ${Math.round(r.p50)} | ${Math.round(r.p95)} | ${r.throughput.toFixed(2)} | ${r.matched} |`,
-    )
+    .map((r) => {
+      const small = byKey(SMALL_ROWS, r.scenario);
+      const vsSmall = r.rows === SMALL_ROWS ? '1.00' : (r.p50 / small.p50).toFixed(2);
+      const vsFloor = r.scenario.startsWith('file') ? `${(r.p50 / floor.p50).toFixed(1)}×` : 'n/a';
+      return `| ${r.rows.toLocaleString('en-US')} | ${r.scenario} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.throughput.toFixed(0)} | ${floor.p50.toFixed(1)} | ${vsFloor} | ${vsSmall} | ${r.answered} |`;
+    })
     .join('\n');
-  const doc = `# Benchmark: POST /verification/verify
+  const minutes = ((performance.now() - runBegan) / 60_000).toFixed(1);
 
-Measured with \`npm run bench:verify\` (bench/verify.ts) on ${new Date().toISOString().slice(0, 10)}.
-It is a measurement, not a test: numbers depend on the machine and on what else runs on it.
+  const section = `## Exact verification and scale (bench:verify)
 
-**Machine:** ${machine()}.
+Command: \`npm run bench:verify\` (bench/verify.ts), run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${minutes} min in all.
 
-**Method:** a throwaway local stack (scripts/with-test-stack.ts: embedded Postgres 17, auth, storage,
-the api function in Deno), ${
-    process.env.FUNCTION_URL
-      ? 'the function served directly (FUNCTION_URL) rather than through the gateway'
-      : 'called through the gateway'
-  }. The demo admin uploads the ~1 MB and ~5 MB sample certificates; the table is
-then filled with synthetic verified certificates (random hashes, realistic text) to the row count shown.
-Each scenario: one warm-up request, then ${REQUESTS} sequential requests for p50/p95, then ${REQUESTS}
-requests with ${CONCURRENCY} in flight for throughput. Calls are made as the admin, who is exempt from
-the verification rate limit. "Exact file" sends the registered bytes; "same content" sends the same
-certificate re-saved at JPEG quality 80 (other bytes, so the lookup falls through to the content hash,
-which needs OCR of the upload). "Matched" lists what the API answered.
+**Machine:** ${machine()}. The machine is shared with other builds and tests, so figures are noisy.
 
-| Certificates in table | Scenario | p50 (ms) | p95 (ms) | Throughput (req/s) | Matched |
-|---:|---|---:|---:|---:|---|
+**Method:** a throwaway local stack (embedded Postgres 17, auth, storage, the api function in Deno
+behind the local functions runner), every request through the gateway as an anonymous visitor. The file
+is the 5 MB sample certificate re-saved as a ${(bytes.length / 1024 / 1024).toFixed(2)} MB JPEG,
+registered once through the API. "file (data URL)" posts it to \`POST /verification/verify\`
+(${(verifyBody.length / 1024 / 1024).toFixed(2)} MB of JSON); "hash only" posts its SHA-256, size and type to
+\`POST /verification/verify-hash\`. Per scenario: 10 warm-up requests, ${SEQUENTIAL} sequential requests
+for p50/p95, then ${CONCURRENT} requests with ${CONCURRENCY} in flight for throughput. Every request
+takes its rate-limit round trip (\`private.take_rate_limit\`; the per-IP limits were raised for the
+run) and is logged. The table is filled with generated verified certificates by \`generate_series\`
+in SQL (${fills.join('; ')}).
+
+**Floor:** base64 decoding plus SHA-256 of the same bytes in one Deno process
+(\`Uint8Array.fromBase64\` + \`crypto.subtle.digest\`, the calls the function makes): median
+${floor.p50.toFixed(1)} ms (decode ${floor.decode.toFixed(1)} ms, hash ${floor.hash.toFixed(1)} ms).
+
+| Certificates | Request | p50 (ms) | p95 (ms) | Throughput (req/s, ${CONCURRENCY} in flight) | Floor (ms) | p50 / floor | p50 vs 1,000 rows | Answered |
+|---:|---|---:|---:|---:|---:|---:|---:|---|
 ${table}
 
-The machine is shared (2 cores, other builds and tests running), so single numbers are noisy: compare
-orders of magnitude, and rerun before drawing finer conclusions.
+EXPLAIN ANALYZE of the hash lookup with ${LARGE_ROWS.toLocaleString('en-US')} rows:
 
-**Reading:** an exact match costs decoding, type sniffing and one SHA-256 before an index probe on
-\`file_hash\` (unique); only when that misses does the function extract text (OCR or the PDF text
-layer) and compute the visual fingerprint, then probe \`content_hash\`. So a content match costs the
-OCR time, and the table size barely matters for either.
+\`\`\`
+${plan}
+\`\`\`
 `;
-  writeFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), doc);
-  console.log('Wrote docs/benchmarks.md');
+  writeSection(section);
+  console.log(section);
+  await sql`update private.rate_limit_rules set per_ip = 30 where action = 'verify'`;
+  await sql`update private.rate_limit_rules set per_ip = 60 where action = 'verify_hash'`;
 }
 
 main()

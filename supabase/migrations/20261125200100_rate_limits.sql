@@ -27,9 +27,7 @@ insert into private.rate_limit_rules (action, window_seconds, per_ip, per_user, 
   ('verify', 60, 30, 30, 600, 'POST /verification/verify: one uploaded file checked'),
   ('verify_hash', 60, 60, 60, 1200, 'POST /verification/verify-hash: a hash looked up before any upload'),
   ('upload', 3600, 60, 60, 1000, 'Certificate uploads through the api function'),
-  ('register', 3600, 10, 10, 10, 'Sign-ups per IP address (auth hook before_user_created)'),
-  ('resend', 3600, 10, 10, 10, 'Confirmation mails re-sent per IP address'),
-  ('password_reset', 3600, 10, 10, 10, 'Password-reset mails requested per IP address');
+  ('register', 3600, 10, 10, 10, 'Sign-ups per IP address (auth hook before_user_created)');
 
 create table private.rate_limit_counters (
   key text primary key,
@@ -140,7 +138,9 @@ declare
   v_ip text := nullif(event -> 'metadata' ->> 'ip_address', '');
   v_decision record;
 begin
-  if v_ip is null then
+  -- No address (an admin creating users) or the machine itself (the local stack, server-side calls):
+  -- nothing to count per client.
+  if v_ip is null or v_ip in ('127.0.0.1', '::1', '::ffff:127.0.0.1') then
     return '{}'::jsonb;
   end if;
   select * into v_decision from private.take_rate_limit('register', 'ip', v_ip);
@@ -163,22 +163,5 @@ comment on function public.hook_before_user_created_rate_limit(jsonb) is
 
 revoke all on function public.hook_before_user_created_rate_limit(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.hook_before_user_created_rate_limit(jsonb) to supabase_auth_admin;
-
--- Mails the auth service sends on request (resend, password reset): the local stand-in counts them
--- per IP address through this function; see docs/api.md for what hosted Supabase does instead.
-create function private.auth_mail_rate_limit(p_action text, p_ip text)
-returns table (allowed boolean, retry_after integer)
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
-  select d.allowed, d.retry_after
-  from private.take_rate_limit(p_action, 'ip', p_ip) d
-  where p_action in ('resend', 'password_reset')
-$$;
-comment on function private.auth_mail_rate_limit(text, text) is
-  'Counts a resend or password-reset request per IP address for the auth service. No row for any other action.';
-revoke all on function private.auth_mail_rate_limit(text, text) from public, anon, authenticated, service_role;
-grant execute on function private.auth_mail_rate_limit(text, text) to supabase_auth_admin;
-grant usage on schema private to supabase_auth_admin;
+-- Auth resolves the hook as supabase_auth_admin (as Supabase's hook documentation sets up).
+grant usage on schema public to supabase_auth_admin;

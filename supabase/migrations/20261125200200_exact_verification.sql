@@ -1,14 +1,22 @@
--- The exact-file verification in one round trip: look the SHA-256 up (unique index on file_hash) and
--- log the attempt in the same statement. Used by POST /verification/verify (the bytes were hashed by
--- the function) and POST /verification/verify-hash (the browser hashed them and sent only the hash).
+-- The exact-file verification in one round trip: take the caller's rate limit, look the SHA-256 up
+-- (unique index on file_hash) and log the attempt, in one statement. Used by POST /verification/verify
+-- (the function hashed the bytes) and POST /verification/verify-hash (the browser hashed them and sent
+-- only the hash).
 
 create function private.verify_exact_file(
+  p_action text,
+  p_subject_kind text,
+  p_subject text,
+  p_limit integer,
+  p_window_seconds integer,
   p_file_hash text,
   p_file_size bigint,
   p_mime_type text,
-  p_requester_hash text,
-  p_record_miss boolean
+  p_requester_hash text
 ) returns table (
+  allowed boolean,
+  retry_after integer,
+  max_hits integer,
   id uuid,
   certificate_name text,
   file_type public.certificate_file_type,
@@ -28,16 +36,29 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_limit record;
   v_found private.verification_candidate;
   v_outcome text;
   v_attempt bigint;
 begin
+  if p_action not in ('verify', 'verify_hash') then
+    raise exception 'verify_exact_file counts verify or verify_hash only' using errcode = '22023';
+  end if;
+  select * into v_limit from private.take_rate_limit(p_action, p_subject_kind, p_subject, p_limit, p_window_seconds);
+  if not v_limit.allowed then
+    return query select false, v_limit.retry_after, v_limit.max_hits, null::uuid, null::text,
+      null::public.certificate_file_type, null::text, null::timestamptz, null::text, null::text, null::text,
+      null::public.verification_status, null::boolean, null::text, null::bigint;
+    return;
+  end if;
+
   select * into v_found from private.find_certificate_by_file_hash(p_file_hash) limit 1;
   if v_found.id is null then
-    if p_record_miss then
-      v_attempt := private.record_verification_attempt(
-        p_file_hash, null, p_file_size, p_mime_type, false, 'not_found', null, null, p_requester_hash);
-    end if;
+    -- A miss is not logged here: the file path goes on to compare content and logs then; the
+    -- hash-first client sends the file next, and that attempt is logged.
+    return query select true, v_limit.retry_after, v_limit.max_hits, null::uuid, null::text,
+      null::public.certificate_file_type, null::text, null::timestamptz, null::text, null::text, null::text,
+      null::public.verification_status, null::boolean, null::text, null::bigint;
     return;
   end if;
   v_outcome := case
@@ -49,14 +70,16 @@ begin
     p_file_hash, null, p_file_size, p_mime_type, v_outcome = 'valid', v_outcome, 'exact_file', v_found.id,
     p_requester_hash);
   return query select
+    true, v_limit.retry_after, v_limit.max_hits,
     v_found.id, v_found.certificate_name, v_found.file_type, v_found.mime_type, v_found.created_at,
     v_found.file_hash, v_found.content_hash, v_found.storage_path, v_found.verification_status,
     v_found.revoked, v_outcome, v_attempt;
 end
 $$;
-comment on function private.verify_exact_file(text, bigint, text, text, boolean) is
-  'Exact-file verification: the certificate whose file has this sha256 (if any) with its outcome (revoked, valid, pending, failed), after logging the attempt. A miss is logged only when p_record_miss (the hash-first path ends there; the file path goes on to compare content and logs then).';
+comment on function private.verify_exact_file(text, text, text, integer, integer, text, bigint, text, text) is
+  'Exact-file verification in one round trip: counts the hit against the caller''s rate limit (private.take_rate_limit; when refused, allowed is false and nothing else happens), then finds the certificate whose file has this sha256 and logs the attempt with its outcome (revoked, valid, pending, failed). Always one row; id is null when no file matches (a miss is not logged).';
 
-revoke all on function private.verify_exact_file(text, bigint, text, text, boolean)
+revoke all on function private.verify_exact_file(text, text, text, integer, integer, text, bigint, text, text)
   from public, anon, authenticated, service_role;
-grant execute on function private.verify_exact_file(text, bigint, text, text, boolean) to service_role;
+grant execute on function private.verify_exact_file(text, text, text, integer, integer, text, bigint, text, text)
+  to service_role;

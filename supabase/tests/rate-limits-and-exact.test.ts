@@ -106,22 +106,19 @@ Deno.test(
       const rows = await tx<{ fn: string; role: string; allowed: boolean }[]>`
       select f.fn, r.role, has_function_privilege(r.role, f.fn, 'execute') as allowed
       from (values ('private.take_rate_limit(text, text, text, integer, integer)'),
-                   ('private.verify_exact_file(text, bigint, text, text, boolean)'),
-                   ('private.auth_mail_rate_limit(text, text)'),
+                   ('private.verify_exact_file(text, text, text, integer, integer, text, bigint, text, text)'),
                    ('public.hook_before_user_created_rate_limit(jsonb)')) as f(fn)
       cross join (values ('anon'), ('authenticated'), ('service_role'), ('supabase_auth_admin')) as r(role)`;
       const allowed = rows.filter((row) => row.allowed).map((row) => `${row.fn} ${row.role}`);
       assert.deepEqual(allowed.sort(), [
-        'private.auth_mail_rate_limit(text, text) supabase_auth_admin',
         'private.take_rate_limit(text, text, text, integer, integer) service_role',
-        'private.verify_exact_file(text, bigint, text, text, boolean) service_role',
+        'private.verify_exact_file(text, text, text, integer, integer, text, bigint, text, text) service_role',
         'public.hook_before_user_created_rate_limit(jsonb) supabase_auth_admin',
       ]);
       const definers = await tx<{ name: string; secdef: boolean; config: string[] | null }[]>`
       select p.proname as name, p.prosecdef as secdef, p.proconfig as config from pg_proc p
-      where p.proname in ('take_rate_limit', 'verify_exact_file', 'auth_mail_rate_limit',
-                          'hook_before_user_created_rate_limit')`;
-      assert.equal(definers.length, 4);
+      where p.proname in ('take_rate_limit', 'verify_exact_file', 'hook_before_user_created_rate_limit')`;
+      assert.equal(definers.length, 3);
       for (const fn of definers) {
         assert.equal(fn.secdef, true, fn.name);
         assert.deepEqual(fn.config, ['search_path=""'], fn.name);
@@ -157,6 +154,12 @@ Deno.test(
         refused.error.message,
         /Too many sign-ups from this network; please try again in \d+ minutes/,
       );
+      // The machine itself (the local stack's own clients) is not counted.
+      for (let i = 0; i < 12; i++) {
+        const [local] = await tx<{ answer: unknown }[]>`
+        select public.hook_before_user_created_rate_limit(${tx.json(event('127.0.0.1'))}::jsonb) as answer`;
+        assert.deepEqual(local!.answer, {});
+      }
       // Without an address (e.g. an admin creating users) the hook lets the sign-up through.
       const [row] = await tx<{ answer: unknown }[]>`
       select public.hook_before_user_created_rate_limit('{"metadata":{},"user":{}}'::jsonb) as answer`;
@@ -165,29 +168,8 @@ Deno.test(
   },
 );
 
-Deno.test('auth_mail_rate_limit counts resend and password_reset apart, and nothing else', async () => {
-  await inRollback(async (tx) => {
-    const ip = `192.0.2.77-${hex64().slice(0, 6)}`;
-    for (let i = 0; i < 10; i++) {
-      const [row] = await tx<
-        { allowed: boolean }[]
-      >`select * from private.auth_mail_rate_limit('resend', ${ip})`;
-      assert.equal(row!.allowed, true);
-    }
-    const [over] = await tx<{ allowed: boolean; retry_after: number }[]>`
-      select * from private.auth_mail_rate_limit('resend', ${ip})`;
-    assert.equal(over!.allowed, false);
-    assert.ok(over!.retry_after > 0);
-    const [reset] = await tx<
-      { allowed: boolean }[]
-    >`select * from private.auth_mail_rate_limit('password_reset', ${ip})`;
-    assert.equal(reset!.allowed, true);
-    assert.equal((await tx`select * from private.auth_mail_rate_limit('verify', ${ip})`).length, 0);
-  });
-});
-
 Deno.test(
-  'verify_exact_file finds the file by hash, gives its outcome and logs the attempt in one call',
+  'verify_exact_file takes the rate limit, finds the file by hash, gives its outcome and logs the hit in one call',
   async () => {
     await inRollback(async (tx) => {
       const owner = await createAuthUser(tx);
@@ -197,40 +179,60 @@ Deno.test(
         revoked_at: new Date(),
       });
       const pending = await insertCertificate(tx, owner.id);
-      const call = async (hash: string, recordMiss = false) =>
-        await tx<{ id: string; outcome: string; attempt_id: string }[]>`
-        select id, outcome, attempt_id from private.verify_exact_file(${hash}, 1000, 'image/png', 'requester', ${recordMiss})`;
-      const before = Number(
-        (await tx<{ n: string }[]>`select count(*) as n from public.verification_attempts`)[0]!.n,
-      );
+      const ip = `192.0.2.99-${hex64().slice(0, 6)}`;
+      const call = async (hash: string, limit: number | null = null) =>
+        (
+          await tx<
+            {
+              allowed: boolean;
+              retry_after: number;
+              max_hits: number;
+              id: string | null;
+              outcome: string | null;
+              attempt_id: string | null;
+            }[]
+          >`
+        select allowed, retry_after, max_hits, id, outcome, attempt_id
+        from private.verify_exact_file('verify', 'ip', ${ip}, ${limit}::integer, null::integer, ${hash}, 1000, 'image/png', 'requester')`
+        )[0]!;
+      const count = async () =>
+        Number((await tx<{ n: string }[]>`select count(*) as n from public.verification_attempts`)[0]!.n);
+      const before = await count();
       for (const [cert, outcome] of [
         [valid, 'valid'],
         [revoked, 'revoked'],
         [pending, 'pending'],
       ] as const) {
-        const [row] = await call(cert.fileHash);
-        assert.equal(row?.id, cert.id);
-        assert.equal(row?.outcome, outcome);
+        const row = await call(cert.fileHash);
+        assert.equal(row.allowed, true);
+        assert.equal(row.id, cert.id);
+        assert.equal(row.outcome, outcome);
         const [attempt] = await tx<
           { outcome: string; verified: boolean; match_channel: string; certificate_id: string }[]
         >`
-        select outcome, verified, match_channel, certificate_id from public.verification_attempts where id = ${row!.attempt_id}`;
-        assert.deepEqual(attempt, {
-          outcome,
-          verified: outcome === 'valid',
-          match_channel: 'exact_file',
-          certificate_id: cert.id,
-        });
+        select outcome, verified, match_channel, certificate_id from public.verification_attempts where id = ${row.attempt_id}`;
+        assert.deepEqual(
+          { ...attempt },
+          { outcome, verified: outcome === 'valid', match_channel: 'exact_file', certificate_id: cert.id },
+        );
       }
-      assert.equal((await call(hex64())).length, 0);
-      const after = Number(
-        (await tx<{ n: string }[]>`select count(*) as n from public.verification_attempts`)[0]!.n,
+      const miss = await call(hex64());
+      assert.equal(miss.allowed, true);
+      assert.equal(miss.id, null);
+      assert.equal((await count()) - before, 3, 'a miss is not logged');
+      // Four hits so far; with a limit of 4 the next one is refused, and nothing is looked up or logged.
+      const refused = await call(valid.fileHash, 4);
+      assert.deepEqual(
+        { allowed: refused.allowed, max: refused.max_hits, id: refused.id, attempt: refused.attempt_id },
+        { allowed: false, max: 4, id: null, attempt: null },
       );
-      assert.equal(after - before, 3, 'a miss is not logged unless asked');
-      await call(hex64(), true);
-      const [miss] = await tx<{ outcome: string }[]>`
-      select outcome from public.verification_attempts order by id desc limit 1`;
-      assert.equal(miss?.outcome, 'not_found');
+      assert.ok(refused.retry_after >= 1 && refused.retry_after <= 60);
+      assert.equal((await count()) - before, 3);
+      await assert.rejects(
+        () =>
+          tx`select * from private.verify_exact_file('upload', 'ip', ${ip}, null, null, ${hex64()}, 1, 'image/png', 'r')`,
+        /verify or verify_hash/,
+      );
     });
   },
 );

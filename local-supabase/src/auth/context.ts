@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Sql } from 'postgres';
 import type { ProjectConfig, StackKeys } from '../stack/types.ts';
 import { tooManyRequests, validationFailed } from './errors.ts';
+import type { AuthHooks } from './hooks.ts';
 import type { Mailer } from './mailer.ts';
 import type { TokenBucketLimiter, AuthRateLimits } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirect.ts';
@@ -17,6 +18,8 @@ export interface AuthDeps {
   mailer: Mailer;
   limits: AuthRateLimits;
   redirects: RedirectPolicy;
+  /** Postgres auth hooks from config.toml ([auth.hook.*]). */
+  hooks: AuthHooks;
 }
 
 /** Confirmations off means GoTrue's MAILER_AUTOCONFIRM. */

@@ -8,7 +8,7 @@ import {
   type RateLimitSubject,
   takeRateLimit,
 } from '../_shared/rate-limit.ts';
-import { type AppEnv, optionalUser } from './context.ts';
+import { type AppContext, type AppEnv, optionalUser } from './context.ts';
 
 /**
  * A 10 MB file is about 13.4 MB of base64; allow that plus the JSON around it and refuse anything
@@ -43,6 +43,42 @@ function waitWords(seconds: number): string {
   return `${minutes} minutes`;
 }
 
+/** Who a request is counted as: anonymous by IP address, signed in by user id (admins apart). */
+export async function rateLimitSubject(c: AppContext): Promise<RateLimitSubject> {
+  const user = await optionalUser(c);
+  return user
+    ? { kind: user.role === 'admin' ? 'admin' : 'user', userId: user.userId }
+    : { kind: 'ip', address: clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname) };
+}
+
+/** The 429 for a refused hit: a message that says the limit and the wait, and Retry-After. */
+export function tooManyRequests(
+  action: RateLimitedAction,
+  subject: RateLimitSubject,
+  decision: { retryAfter: number; limit: number },
+): HttpError {
+  return new HttpError(
+    429,
+    `Too many ${ACTION_WORDS[action]}: the limit is ${decision.limit} per ${
+      subject.kind === 'ip' ? 'network address' : 'account'
+    }. Please try again in ${waitWords(decision.retryAfter)}.`,
+    { retryAfter: decision.retryAfter },
+    { 'Retry-After': String(decision.retryAfter) },
+  );
+}
+
+/** Counts one hit now (one round trip) and throws the 429 when it is over the limit. */
+export async function enforceRateLimit(
+  c: AppContext,
+  action: RateLimitedAction,
+  subject?: RateLimitSubject,
+): Promise<void> {
+  const who = subject ?? (await rateLimitSubject(c));
+  const deps = c.get('deps');
+  const decision = await takeRateLimit(deps.sql, action, who, deps.rateLimits[action]);
+  if (!decision.allowed) throw tooManyRequests(action, who, decision);
+}
+
 /**
  * Middleware: counts the request against the caller's limit for `action` in Postgres before the body is
  * read, and answers 429 with Retry-After when it is over. Anonymous callers are counted per IP address,
@@ -50,22 +86,7 @@ function waitWords(seconds: number): string {
  */
 export function rateLimit(action: RateLimitedAction): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = await optionalUser(c);
-    const subject: RateLimitSubject = user
-      ? { kind: user.role === 'admin' ? 'admin' : 'user', userId: user.userId }
-      : { kind: 'ip', address: clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname) };
-    const deps = c.get('deps');
-    const decision = await takeRateLimit(deps.sql, action, subject, deps.rateLimits[action]);
-    if (!decision.allowed) {
-      throw new HttpError(
-        429,
-        `Too many ${ACTION_WORDS[action]}: the limit is ${decision.limit} per ${
-          subject.kind === 'ip' ? 'network address' : 'account'
-        }. Please try again in ${waitWords(decision.retryAfter)}.`,
-        { retryAfter: decision.retryAfter },
-        { 'Retry-After': String(decision.retryAfter) },
-      );
-    }
+    await enforceRateLimit(c, action);
     await next();
   };
 }

@@ -18,8 +18,10 @@ import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
 import { detectFileType } from '../../_shared/processing/detect.ts';
 import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
+import type { RateLimitedAction, RateLimitSubject } from '../../_shared/rate-limit.ts';
 import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
 import type { AppDeps } from '../deps.ts';
+import { tooManyRequests } from '../limits.ts';
 
 /** Result links are short-lived: a verifier looks once; a leaked link dies quickly. */
 const RESULT_URL_TTL_SECONDS = 10 * 60;
@@ -30,7 +32,10 @@ export const HASH_MISS_REASON =
 type ExactOutcome = Extract<VerificationOutcome, 'valid' | 'revoked' | 'pending' | 'failed'>;
 
 interface ExactRow {
-  id: string;
+  allowed: boolean;
+  retry_after: number;
+  max_hits: number;
+  id: string | null;
   certificate_name: string | null;
   file_type: 'image' | 'pdf';
   created_at: Date;
@@ -66,20 +71,58 @@ const requesterHash = (deps: AppDeps, clientAddress: string) =>
   sha256Hex(`${deps.env.ipHashSalt}:${clientAddress}`);
 
 /**
- * Looks the hash up and logs the attempt in one round trip (private.verify_exact_file). A miss is logged
- * only when `recordMiss`; the row is the match, or null.
+ * Takes the caller's rate limit, looks the hash up and logs a hit, in one round trip
+ * (private.verify_exact_file). 429 when the limit is used up; the row when a file matches, else null.
  */
 async function lookUp(
   deps: AppDeps,
+  action: Extract<RateLimitedAction, 'verify' | 'verify_hash'>,
+  subject: RateLimitSubject,
   file: { fileHash: string; size: number; mimeType: string },
   clientAddress: string,
-  recordMiss: boolean,
 ): Promise<ExactRow | null> {
+  const override = deps.rateLimits[action] ?? {};
   const rows = await deps.sql<ExactRow[]>`
-    select id, certificate_name, file_type, created_at, file_hash, content_hash, storage_path, outcome
-    from private.verify_exact_file(${file.fileHash}, ${file.size}, ${file.mimeType},
-                                   ${await requesterHash(deps, clientAddress)}, ${recordMiss})`;
-  return rows[0] ?? null;
+    select allowed, retry_after, max_hits, id, certificate_name, file_type, created_at, file_hash, content_hash,
+           storage_path, outcome
+    from private.verify_exact_file(
+      ${action}, ${subject.kind}, ${subject.kind === 'ip' ? subject.address : subject.userId},
+      ${override[subject.kind] ?? null}::integer, ${override.windowSeconds ?? null}::integer,
+      ${file.fileHash}, ${file.size}, ${file.mimeType}, ${await requesterHash(deps, clientAddress)})`;
+  const row = rows[0];
+  if (!row) throw new Error('verify_exact_file returned no row');
+  if (!row.allowed)
+    throw tooManyRequests(action, subject, { retryAfter: row.retry_after, limit: row.max_hits });
+  return row.id ? row : null;
+}
+
+/**
+ * Signed links to stored originals, per instance. A link is signed for RESULT_URL_TTL_SECONDS and handed
+ * out again only while it has at least half of that left, so a verifier always gets at least 5 minutes;
+ * a certificate verified again within that time costs no round trip to Storage. Bounded in size.
+ */
+const signedLinks = new Map<string, { url: string; expiresAt: number }>();
+const MAX_SIGNED_LINKS = 1000;
+
+async function signedLink(deps: AppDeps, storagePath: string): Promise<string> {
+  const now = Date.now();
+  const cached = signedLinks.get(storagePath);
+  if (cached && cached.expiresAt - now >= (RESULT_URL_TTL_SECONDS * 1000) / 2) return cached.url;
+  // A verifier holding the certificate may see the stored original; no RLS policy can say
+  // "whoever presents the matching file", so the service role signs this one link.
+  const url = await deps.storage.signedUrl(
+    deps.env.serviceRoleKey,
+    CERTIFICATE_BUCKET,
+    storagePath,
+    RESULT_URL_TTL_SECONDS,
+  );
+  signedLinks.delete(storagePath);
+  signedLinks.set(storagePath, { url, expiresAt: now + RESULT_URL_TTL_SECONDS * 1000 });
+  if (signedLinks.size > MAX_SIGNED_LINKS) {
+    const oldest = signedLinks.keys().next().value;
+    if (oldest !== undefined) signedLinks.delete(oldest);
+  }
+  return url;
 }
 
 async function resultFor(
@@ -91,14 +134,7 @@ async function resultFor(
   let imageUrl: string | null = null;
   if (verified) {
     try {
-      // A verifier holding the certificate may see the stored original; no RLS policy can say
-      // "whoever presents the matching file", so the service role signs this one link.
-      imageUrl = await deps.storage.signedUrl(
-        deps.env.serviceRoleKey,
-        CERTIFICATE_BUCKET,
-        row.storage_path,
-        RESULT_URL_TTL_SECONDS,
-      );
+      imageUrl = await signedLink(deps, row.storage_path);
     } catch (error) {
       console.error('api: signing verification result failed', error);
     }
@@ -107,7 +143,7 @@ async function resultFor(
     verified,
     message: MESSAGES[row.outcome],
     certificate: {
-      id: row.id,
+      id: row.id!,
       name: row.certificate_name,
       fileType: row.file_type,
       issuedDate: row.created_at.toISOString(),
@@ -128,20 +164,23 @@ async function resultFor(
 }
 
 /**
- * POST /verification/verify, exact path: the result when these bytes are a registered file (attempt
- * logged), or null when they are not (nothing logged: the content path logs the attempt).
+ * POST /verification/verify, exact path: counts the caller's verify limit (429 when used up), then the
+ * result when these bytes are a registered file (attempt logged), or null when they are not (nothing
+ * logged: the content path logs the attempt).
  */
 export async function verifyExactFile(
   deps: AppDeps,
   upload: HashedUpload,
+  subject: RateLimitSubject,
   clientAddress: string,
 ): Promise<VerificationResult | null> {
   const uploaded = { size: upload.bytes.length, type: upload.mimeType, hash: upload.fileHash };
   const row = await lookUp(
     deps,
-    { ...uploaded, fileHash: upload.fileHash, mimeType: upload.mimeType },
+    'verify',
+    subject,
+    { fileHash: upload.fileHash, size: uploaded.size, mimeType: upload.mimeType },
     clientAddress,
-    false,
   );
   return row ? await resultFor(deps, row, uploaded) : null;
 }
@@ -155,14 +194,16 @@ export async function verifyExactFile(
 export async function verifyByHash(
   deps: AppDeps,
   request: VerifyHashRequest,
+  subject: RateLimitSubject,
   clientAddress: string,
 ): Promise<VerificationResult> {
   const uploaded = { size: request.size, type: request.type, hash: request.fileHash };
   const row = await lookUp(
     deps,
+    'verify_hash',
+    subject,
     { fileHash: request.fileHash, size: request.size, mimeType: request.type },
     clientAddress,
-    false,
   );
   if (row) return await resultFor(deps, row, uploaded);
   return {

@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { verifyHashRequestSchema } from '../../_shared/api-contract.ts';
+import { type VerifyHashRequest, verifyHashRequestSchema } from '../../_shared/api-contract.ts';
 import { parseJsonBody } from '../../_shared/http/validation.ts';
 import { clientAddress } from '../../_shared/rate-limit.ts';
 import { type AppEnv, optionalUser } from '../context.ts';
-import { fileBodyLimit, rateLimit, smallBodyLimit } from '../limits.ts';
-import { hashUpload, verifyByHash, verifyExactFile } from './exact.ts';
+import { enforceRateLimit, fileBodyLimit, rateLimitSubject, smallBodyLimit } from '../limits.ts';
+import { type HashedUpload, hashUpload, verifyByHash, verifyExactFile } from './exact.ts';
 import { verificationStats, verifyCertificate } from './service.ts';
 
 export const verificationRoutes = new Hono<AppEnv>();
@@ -21,19 +21,43 @@ const verifyBodySchema = z.object({
   fileData: z.string({ error: 'fileData is required' }).min(1, 'fileData is required'),
 });
 
-verificationRoutes.post('/verify', rateLimit('verify'), bodyLimit(fileBodyLimit), async (c) => {
-  const { fileData } = await parseJsonBody(c, verifyBodySchema);
-  const address = clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname);
+/**
+ * Exact path in one round trip: the body is read and hashed while the caller's identity is checked,
+ * then one SQL call takes the rate limit, looks the hash up and logs a hit. A request that fails before
+ * that call (bad JSON, not a data URL, wrong type) is counted on its own, so every request counts once
+ * and a client over its limit hears 429 whatever it sent.
+ */
+verificationRoutes.post('/verify', bodyLimit(fileBodyLimit), async (c) => {
   const deps = c.get('deps');
-  const exact = await verifyExactFile(deps, await hashUpload(fileData), address);
+  const address = clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname);
+  const who = rateLimitSubject(c);
+  who.catch(() => {}); // awaited below on every path
+  let fileData: string;
+  let upload: HashedUpload;
+  try {
+    ({ fileData } = await parseJsonBody(c, verifyBodySchema));
+    upload = await hashUpload(fileData);
+  } catch (error) {
+    await enforceRateLimit(c, 'verify', await who);
+    throw error;
+  }
+  const exact = await verifyExactFile(deps, upload, await who, address);
   if (exact) return c.json(exact);
   return c.json(await verifyCertificate(deps, c.get('caller'), fileData, { clientAddress: address }));
 });
 
-verificationRoutes.post('/verify-hash', rateLimit('verify_hash'), bodyLimit(smallBodyLimit), async (c) => {
-  const request = await parseJsonBody(c, verifyHashRequestSchema);
+verificationRoutes.post('/verify-hash', bodyLimit(smallBodyLimit), async (c) => {
   const address = clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname);
-  return c.json(await verifyByHash(c.get('deps'), request, address));
+  const who = rateLimitSubject(c);
+  who.catch(() => {}); // awaited below on every path
+  let request: VerifyHashRequest;
+  try {
+    request = await parseJsonBody(c, verifyHashRequestSchema);
+  } catch (error) {
+    await enforceRateLimit(c, 'verify_hash', await who);
+    throw error;
+  }
+  return c.json(await verifyByHash(c.get('deps'), request, await who, address));
 });
 
 verificationRoutes.get('/stats', async (c) => {
