@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import type { ProjectConfig, StackKeys } from '../stack/types.ts';
 import { tooManyRequests, validationFailed } from './errors.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { AuthHooks } from './hooks.ts';
 import type { Mailer } from './mailer.ts';
 import type { TokenBucketLimiter, AuthRateLimits } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirect.ts';
@@ -20,6 +21,8 @@ export interface AuthDeps {
   /** Back-off after failed password sign-ins, per account and per client address. */
   loginThrottle: LoginThrottle;
   redirects: RedirectPolicy;
+  /** Postgres auth hooks from config.toml ([auth.hook.*]). */
+  hooks: AuthHooks;
 }
 
 /** Confirmations off means GoTrue's MAILER_AUTOCONFIRM. */

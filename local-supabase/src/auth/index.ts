@@ -2,11 +2,13 @@
  * The GoTrue-compatible auth service of the local stand-in, mounted by the gateway at /auth/v1.
  * Routes, bodies, status codes and error codes follow Supabase Auth (see docs/local-stack-auth.md).
  */
+import path from 'node:path';
 import { Hono } from 'hono';
 import type { StackContext, StackService } from '../stack/types.ts';
 import type { AuthDeps } from './context.ts';
 import { AuthError, errorResponse } from './errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { checkHooks, readAuthHooks } from './hooks.ts';
 import { Mailer } from './mailer.ts';
 import { createRateLimits } from './rate-limit.ts';
 import { RedirectPolicy } from './redirect.ts';
@@ -24,12 +26,14 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
   const settings = ctx.config.auth;
   const sql = ctx.sql('supabase_auth_admin');
   const limits = createRateLimits(settings.rateLimit);
+  const hooks = readAuthHooks(path.join(ctx.rootDir, 'supabase', 'config.toml'));
   const deps: AuthDeps = {
     sql,
     keys: ctx.keys,
     settings,
     limits,
     loginThrottle: new LoginThrottle(),
+    hooks,
     redirects: new RedirectPolicy(settings.siteUrl, settings.additionalRedirectUrls),
     tokens: new TokenService(sql, ctx.keys, {
       jwtExpiry: settings.jwtExpiry,
@@ -45,6 +49,7 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
   };
   // Fail at start, not at the first sign-up, if the auth schema is missing.
   await sql`select 1 from auth.users limit 0`;
+  await checkHooks(sql, hooks);
 
   const app = new Hono();
 

@@ -136,6 +136,24 @@ export const verifyCertificateRequestSchema = z.object({
 });
 export type VerifyCertificateRequest = z.input<typeof verifyCertificateRequestSchema>;
 
+/**
+ * POST /verification/verify-hash (extension): the SHA-256 the browser computed (WebCrypto), with the
+ * file's size and detected type, asked before anything is uploaded. An identical registered file is
+ * answered without the file leaving the browser; otherwise the answer says to send the file.
+ */
+export const verifyHashRequestSchema = z.object({
+  fileHash: z.string().regex(/^[0-9a-f]{64}$/, 'fileHash must be 64 lowercase hexadecimal characters'),
+  size: z
+    .number()
+    .int('size must be a whole number of bytes')
+    .min(1, 'size must be at least 1 byte')
+    .max(MAX_FILE_BYTES, 'File size must be less than 10MB'),
+  type: z.enum(ACCEPTED_MIME_TYPES, {
+    error: 'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
+  }),
+});
+export type VerifyHashRequest = z.output<typeof verifyHashRequestSchema>;
+
 const pageLimit = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 const pageOffset = z.coerce.number().int().min(0).default(0);
 

@@ -3,7 +3,7 @@ import { AuthAdminClient } from '../_shared/auth-admin.ts';
 import { createTokenVerifier, type TokenVerifier } from '../_shared/auth.ts';
 import { createSql, type Sql } from '../_shared/db.ts';
 import { type FunctionEnv, readEnv } from '../_shared/env.ts';
-import { RateLimiter } from '../_shared/rate-limit.ts';
+import { rateLimitOverrides, type RateLimitOverrides } from '../_shared/rate-limit.ts';
 import { StorageClient } from '../_shared/storage.ts';
 import { EngineClient } from './verification/engine-client.ts';
 
@@ -15,15 +15,8 @@ export interface AppDeps {
   authAdmin: AuthAdminClient;
   /** The `engine` function: registration and comparison of certificate pages. */
   engine: EngineClient;
-  /** Limits public verification per client (anonymous: per IP; signed in: per user). */
-  verifyLimiter: RateLimiter;
-}
-
-const DEFAULT_VERIFY_LIMIT_PER_MINUTE = 30;
-
-function verifyLimitPerMinute(): number {
-  const configured = Number(Deno.env.get('VERIFY_RATE_LIMIT_PER_MINUTE'));
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_VERIFY_LIMIT_PER_MINUTE;
+  /** RATE_LIMIT_* overrides of the rate limits kept in Postgres (see _shared/rate-limit.ts). */
+  rateLimits: RateLimitOverrides;
 }
 
 export function createDeps(env: FunctionEnv = readEnv()): AppDeps {
@@ -38,6 +31,6 @@ export function createDeps(env: FunctionEnv = readEnv()): AppDeps {
     storage: new StorageClient({ supabaseUrl: env.supabaseUrl, apiKey: env.anonKey }),
     authAdmin: new AuthAdminClient(env.supabaseUrl, env.serviceRoleKey),
     engine: new EngineClient(env.supabaseUrl, env.serviceRoleKey),
-    verifyLimiter: new RateLimiter(verifyLimitPerMinute(), 60_000),
+    rateLimits: rateLimitOverrides((name) => Deno.env.get(name)),
   };
 }

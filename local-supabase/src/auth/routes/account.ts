@@ -4,8 +4,9 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { autoconfirm, enforceRateLimit, redirectTarget, validateEmail, type AuthDeps } from '../context.ts';
 import { AuthError, badRequest, unprocessable, validationFailed } from '../errors.ts';
+import { runBeforeUserCreated } from '../hooks.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
-import { metadataObject, optionalString, readJson } from '../request.ts';
+import { clientIp, metadataObject, optionalString, readJson } from '../request.ts';
 import { requestMeta } from '../tokens.ts';
 import {
   confirmEmail,
@@ -108,6 +109,21 @@ export function registerAccountRoutes(app: Hono, deps: AuthDeps): void {
 
     const startedAt = Date.now();
     const existing = await findUserByEmail(deps.sql, email);
+    if (!existing) {
+      // GoTrue runs the before_user_created hook just before it inserts a new user.
+      await runBeforeUserCreated(deps.sql, deps.hooks, {
+        ip: clientIp(c),
+        user: {
+          aud: 'authenticated',
+          role: 'authenticated',
+          email,
+          phone: '',
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: data,
+          is_anonymous: false,
+        },
+      });
+    }
     // Hashing is slow; keep it out of the transaction, as GoTrue does.
     const encryptedPassword = existing ? '' : await hashPassword(body.password);
     const outcome = await deps.sql

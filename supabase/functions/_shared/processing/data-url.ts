@@ -3,7 +3,7 @@ import { FileTooLargeError, InvalidDataUrlError } from './errors.ts';
 const HEADER = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w=.+-]+)*;base64,/;
 const MAX_HEADER_LENGTH = 256;
 const WHITESPACE = /\s/g;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const HAS_WHITESPACE = /\s/;
 
 /**
  * Decodes a base64 `data:` URL into bytes. The declared MIME type is ignored (the caller sniffs
@@ -25,13 +25,34 @@ export function decodeDataUrl(dataUrl: string, maxBytes: number): Uint8Array {
     const size = decodedLength(withoutWhitespace);
     if (size > maxBytes) throw new FileTooLargeError(size, maxBytes);
     payload = withoutWhitespace;
-  } else {
+  } else if (HAS_WHITESPACE.test(payload)) {
     payload = payload.replace(WHITESPACE, '');
   }
 
-  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64.test(payload)) {
+  if (payload.length === 0 || payload.length % 4 !== 0) {
     throw new InvalidDataUrlError('fileData is not valid base64');
   }
+  return decodeBase64(payload);
+}
+
+type FromBase64 = (text: string, options: { lastChunkHandling: 'strict' }) => Uint8Array;
+/** Uint8Array.fromBase64 (native, fast) where the runtime has it. */
+const fromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Decodes padded base64 without whitespace. Natively where the runtime can (several times faster than
+ * atob and a copy loop on a megabyte payload), otherwise with atob after checking the alphabet.
+ */
+function decodeBase64(payload: string): Uint8Array {
+  if (fromBase64) {
+    try {
+      return fromBase64(payload, { lastChunkHandling: 'strict' });
+    } catch {
+      throw new InvalidDataUrlError('fileData is not valid base64');
+    }
+  }
+  if (!BASE64_TEXT.test(payload)) throw new InvalidDataUrlError('fileData is not valid base64');
   const binary = atob(payload);
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);

@@ -11,7 +11,7 @@ import {
 } from '../../_shared/api-contract.ts';
 import { parseJsonBody, parseParam, parseQuery } from '../../_shared/http/validation.ts';
 import { type AppEnv, requireAdmin, requireUser } from '../context.ts';
-import { fileBodyLimit } from '../limits.ts';
+import { fileBodyLimit, rateLimit } from '../limits.ts';
 import {
   certificateStats,
   listCertificates,
@@ -26,7 +26,7 @@ import { uploadCertificate } from './upload.ts';
 
 export const certificateRoutes = new Hono<AppEnv>();
 
-certificateRoutes.post('/upload-base64', bodyLimit(fileBodyLimit), async (c) => {
+certificateRoutes.post('/upload-base64', rateLimit('upload'), bodyLimit(fileBodyLimit), async (c) => {
   const user = await requireUser(c);
   const { mode: _mode, ...input } = await parseJsonBody(c, uploadCertificateRequestSchema);
   return c.json(await uploadCertificate(c.get('deps'), user, input, c.req.raw.headers), 201);

@@ -1,0 +1,223 @@
+/**
+ * The exact-file path of verification: the SHA-256 of the bytes equals a registered file's. It is the
+ * common case (the verifier holds the file the issuer registered) and must run at the pace of the
+ * hardware: decode, hash, one round trip to Postgres (lookup and attempt log in one SECURITY DEFINER
+ * function), one signed URL. Anything else (other bytes) goes on to the content comparison.
+ *
+ * Two entries: `verifyExactFile` for an uploaded data URL, `verifyByHash` for a hash the browser
+ * computed, so an identical file is answered without the file leaving the browser.
+ */
+import type {
+  AcceptedMimeType,
+  VerificationOutcome,
+  VerificationResult,
+  VerifyHashRequest,
+} from '../../_shared/api-contract.ts';
+import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
+import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
+import { detectFileType } from '../../_shared/processing/detect.ts';
+import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
+import { sha256Hex } from '../../_shared/processing/hash.ts';
+import type { RateLimitedAction, RateLimitSubject } from '../../_shared/rate-limit.ts';
+import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
+import type { AppDeps } from '../deps.ts';
+import { tooManyRequests } from '../limits.ts';
+
+/** Result links are short-lived: a verifier looks once; a leaked link dies quickly. */
+const RESULT_URL_TTL_SECONDS = 10 * 60;
+
+export const HASH_MISS_REASON =
+  'No registered file has these exact bytes; send the file to compare its content';
+
+type ExactOutcome = Extract<VerificationOutcome, 'valid' | 'revoked' | 'pending' | 'failed'>;
+
+interface ExactRow {
+  allowed: boolean;
+  retry_after: number;
+  max_hits: number;
+  id: string | null;
+  certificate_name: string | null;
+  file_type: 'image' | 'pdf';
+  created_at: Date;
+  file_hash: string;
+  content_hash: string | null;
+  storage_path: string;
+  outcome: ExactOutcome;
+}
+
+const MESSAGES: Record<ExactOutcome, string> = {
+  valid: 'Certificate verified: this file is identical to a registered certificate',
+  revoked: 'Certificate has been revoked and is no longer valid',
+  pending: 'Certificate is registered but still pending review, so it is not valid yet',
+  failed: 'Certificate was rejected during review and is not valid',
+};
+
+/** The uploaded file, decoded and hashed once; the content path may reuse it. */
+export interface HashedUpload {
+  bytes: Uint8Array;
+  mimeType: AcceptedMimeType;
+  fileHash: string;
+}
+
+/** Decodes the data URL, sniffs its type and hashes it. 400/413/415 errors as the processing module throws them. */
+export async function hashUpload(fileData: string): Promise<HashedUpload> {
+  const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
+  const detected = detectFileType(bytes);
+  if (!detected) throw new UnsupportedFileTypeError();
+  return { bytes, mimeType: detected.mimeType, fileHash: await sha256Hex(bytes) };
+}
+
+const requesterHash = (deps: AppDeps, clientAddress: string) =>
+  sha256Hex(`${deps.env.ipHashSalt}:${clientAddress}`);
+
+/**
+ * Takes the caller's rate limit, looks the hash up and logs a hit, in one round trip
+ * (private.verify_exact_file). 429 when the limit is used up; the row when a file matches, else null.
+ */
+async function lookUp(
+  deps: AppDeps,
+  action: Extract<RateLimitedAction, 'verify' | 'verify_hash'>,
+  subject: RateLimitSubject,
+  file: { fileHash: string; size: number; mimeType: string },
+  clientAddress: string,
+): Promise<ExactRow | null> {
+  const override = deps.rateLimits[action] ?? {};
+  const rows = await deps.sql<ExactRow[]>`
+    select allowed, retry_after, max_hits, id, certificate_name, file_type, created_at, file_hash, content_hash,
+           storage_path, outcome
+    from private.verify_exact_file(
+      ${action}, ${subject.kind}, ${subject.kind === 'ip' ? subject.address : subject.userId},
+      ${override[subject.kind] ?? null}::integer, ${override.windowSeconds ?? null}::integer,
+      ${file.fileHash}, ${file.size}, ${file.mimeType}, ${await requesterHash(deps, clientAddress)})`;
+  const row = rows[0];
+  if (!row) throw new Error('verify_exact_file returned no row');
+  if (!row.allowed)
+    throw tooManyRequests(action, subject, { retryAfter: row.retry_after, limit: row.max_hits });
+  return row.id ? row : null;
+}
+
+/**
+ * Signed links to stored originals, per instance. A link is signed for RESULT_URL_TTL_SECONDS and handed
+ * out again only while it has at least half of that left, so a verifier always gets at least 5 minutes;
+ * a certificate verified again within that time costs no round trip to Storage. Bounded in size.
+ */
+const signedLinks = new Map<string, { url: string; expiresAt: number }>();
+const MAX_SIGNED_LINKS = 1000;
+
+async function signedLink(deps: AppDeps, storagePath: string): Promise<string> {
+  const now = Date.now();
+  const cached = signedLinks.get(storagePath);
+  if (cached && cached.expiresAt - now >= (RESULT_URL_TTL_SECONDS * 1000) / 2) return cached.url;
+  // A verifier holding the certificate may see the stored original; no RLS policy can say
+  // "whoever presents the matching file", so the service role signs this one link.
+  const url = await deps.storage.signedUrl(
+    deps.env.serviceRoleKey,
+    CERTIFICATE_BUCKET,
+    storagePath,
+    RESULT_URL_TTL_SECONDS,
+  );
+  signedLinks.delete(storagePath);
+  signedLinks.set(storagePath, { url, expiresAt: now + RESULT_URL_TTL_SECONDS * 1000 });
+  if (signedLinks.size > MAX_SIGNED_LINKS) {
+    const oldest = signedLinks.keys().next().value;
+    if (oldest !== undefined) signedLinks.delete(oldest);
+  }
+  return url;
+}
+
+async function resultFor(
+  deps: AppDeps,
+  row: ExactRow,
+  uploaded: VerificationResult['uploadedFile'],
+): Promise<VerificationResult> {
+  const verified = row.outcome === 'valid';
+  let imageUrl: string | null = null;
+  if (verified) {
+    try {
+      imageUrl = await signedLink(deps, row.storage_path);
+    } catch (error) {
+      console.error('api: signing verification result failed', error);
+    }
+  }
+  return {
+    verified,
+    message: MESSAGES[row.outcome],
+    certificate: {
+      id: row.id!,
+      name: row.certificate_name,
+      fileType: row.file_type,
+      issuedDate: row.created_at.toISOString(),
+      fileHash: row.file_hash,
+      contentHash: row.content_hash,
+      imageUrl,
+    },
+    uploadedFile: uploaded,
+    matchChannel: 'exact_file',
+    outcome: row.outcome,
+    verdict: 'identical',
+    copyKind: 'original_file',
+    differences: [],
+    reasons: [],
+    confidence: 1,
+    evidence: null,
+  };
+}
+
+/**
+ * POST /verification/verify, exact path: counts the caller's verify limit (429 when used up), then the
+ * result when these bytes are a registered file (attempt logged), or null when they are not (nothing
+ * logged: the content path logs the attempt).
+ */
+export async function verifyExactFile(
+  deps: AppDeps,
+  upload: HashedUpload,
+  subject: RateLimitSubject,
+  clientAddress: string,
+): Promise<VerificationResult | null> {
+  const uploaded = { size: upload.bytes.length, type: upload.mimeType, hash: upload.fileHash };
+  const row = await lookUp(
+    deps,
+    'verify',
+    subject,
+    { fileHash: upload.fileHash, size: uploaded.size, mimeType: upload.mimeType },
+    clientAddress,
+  );
+  return row ? await resultFor(deps, row, uploaded) : null;
+}
+
+/**
+ * POST /verification/verify-hash: 'identical' when a registered file has this SHA-256, otherwise
+ * 'unknown' / not_found with a reason telling the client to send the file. A hit is logged like a
+ * file verification; a miss is not, because the client then sends the file and that attempt is logged
+ * (one verification, one row, so the success rate stays honest).
+ */
+export async function verifyByHash(
+  deps: AppDeps,
+  request: VerifyHashRequest,
+  subject: RateLimitSubject,
+  clientAddress: string,
+): Promise<VerificationResult> {
+  const uploaded = { size: request.size, type: request.type, hash: request.fileHash };
+  const row = await lookUp(
+    deps,
+    'verify_hash',
+    subject,
+    { fileHash: request.fileHash, size: request.size, mimeType: request.type },
+    clientAddress,
+  );
+  if (row) return await resultFor(deps, row, uploaded);
+  return {
+    verified: false,
+    message: 'Certificate not found: no registered file has these exact bytes',
+    certificate: null,
+    uploadedFile: uploaded,
+    matchChannel: null,
+    outcome: 'not_found',
+    verdict: 'unknown',
+    copyKind: null,
+    differences: [],
+    reasons: [HASH_MISS_REASON],
+    confidence: 0,
+    evidence: null,
+  };
+}
