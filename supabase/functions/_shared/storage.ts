@@ -103,7 +103,12 @@ export class StorageClient {
 
   /** The stored bytes of one object (authenticated download). */
   async download(token: string, bucket: string, path: string): Promise<Uint8Array> {
-    const response = await this.#request(token, 'GET', `/object/authenticated/${bucket}/${encodePath(path)}`, {});
+    const response = await this.#request(
+      token,
+      'GET',
+      `/object/authenticated/${bucket}/${encodePath(path)}`,
+      {},
+    );
     return new Uint8Array(await response.arrayBuffer());
   }
 

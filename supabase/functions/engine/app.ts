@@ -5,7 +5,6 @@
  */
 import * as v from '@badrap/valita';
 import { Hono } from 'hono';
-import { timingSafeEqual } from 'node:crypto';
 import { MAX_FILE_BYTES } from '../_shared/api-contract.ts';
 import { decodeDataUrl } from '../_shared/processing/data-url.ts';
 import { detectFileType } from '../_shared/processing/detect.ts';
@@ -24,6 +23,8 @@ import { certificatesToRegister, saveRegistration } from '../_shared/verificatio
 import { verifyCopy } from '../_shared/verification/verify.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
+import { holdsServiceRoleKey } from '../_shared/http/service-role.ts';
+import { OcrUnavailableError } from '../_shared/verification/ocr-client.ts';
 import type { EngineDeps } from './deps.ts';
 
 /**
@@ -39,13 +40,6 @@ class BadRequest extends Error {
   ) {
     super(message);
   }
-}
-
-function holdsServiceRoleKey(authorization: string | undefined, serviceRoleKey: string): boolean {
-  const token = authorization?.replace(/^Bearer\s+/i, '') ?? '';
-  const given = new TextEncoder().encode(token);
-  const expected = new TextEncoder().encode(serviceRoleKey);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 async function parse<T>(request: Request, schema: v.Type<T>): Promise<T> {
@@ -80,7 +74,7 @@ export function createEngineApp(deps: EngineDeps): Hono {
   app.post('/register', async (c) => {
     const input = await parse(c.req.raw, registerRequest);
     const { bytes, detected } = fileOf(input.fileData);
-    const registration = await WORK.run(() => registerOriginal(bytes, detected));
+    const registration = await WORK.run(() => registerOriginal(bytes, detected, deps.ocr));
     await saveRegistration(deps.sql, input.certificateId, registration);
     return c.json({
       certificateId: input.certificateId,
@@ -91,7 +85,9 @@ export function createEngineApp(deps: EngineDeps): Hono {
   app.post('/verify', async (c) => {
     const input = await parse(c.req.raw, verifyRequest);
     const { bytes, detected } = fileOf(input.fileData);
-    return c.json((await WORK.run(() => verifyCopy(deps.sql, bytes, detected))) satisfies VerifyResponse);
+    return c.json(
+      (await WORK.run(() => verifyCopy(deps.sql, deps.ocr, bytes, detected))) satisfies VerifyResponse,
+    );
   });
 
   app.post('/backfill', async (c) => {
@@ -111,7 +107,7 @@ export function createEngineApp(deps: EngineDeps): Hono {
         await saveRegistration(
           deps.sql,
           certificate.id,
-          await WORK.run(() => registerOriginal(bytes, detected)),
+          await WORK.run(() => registerOriginal(bytes, detected, deps.ocr)),
         );
         registered++;
       } catch (error) {
@@ -132,6 +128,12 @@ export function createEngineApp(deps: EngineDeps): Hono {
     if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
     if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
       return c.json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
+    }
+    if (error instanceof OcrUnavailableError) {
+      console.error('engine:', error.message);
+      return c.json({ error: 'The verification engine is busy; please try again shortly' }, 503, {
+        'Retry-After': '5',
+      });
     }
     console.error('engine: unhandled error', error);
     return c.json({ error: 'Internal server error' }, 500);

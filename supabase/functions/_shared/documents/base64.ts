@@ -6,3 +6,8 @@ export function encodeBase64(bytes: Uint8Array): string {
   }
   return btoa(binary);
 }
+
+/** Bytes of a base64 string (standard alphabet); throws on anything else. */
+export function decodeBase64(text: string): Uint8Array {
+  return (Uint8Array as unknown as { fromBase64(text: string): Uint8Array }).fromBase64(text);
+}

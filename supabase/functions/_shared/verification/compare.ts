@@ -6,7 +6,7 @@
  * what blur, noise or re-sampling leave.
  */
 import type { GrayRaster } from '../documents/raster.ts';
-import type { Box } from './ocr.ts';
+import type { Box } from '../ocr/protocol.ts';
 import type { InkMasks } from './ink.ts';
 
 /** Residual shift searched per tile, in pixels, after the homography. */

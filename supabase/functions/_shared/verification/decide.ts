@@ -6,7 +6,7 @@
  */
 import type { CertificateField } from '../api-contract.ts';
 import { fieldLabel, readingKey, type RegisteredLine } from './fields.ts';
-import type { Box } from './ocr.ts';
+import type { Box } from '../ocr/protocol.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
 export const TEXT_FLAG = 0.05;

@@ -3,7 +3,7 @@
  * reads of the same line compare equal while every meaningful sign still counts.
  */
 import type { CertificateField } from '../api-contract.ts';
-import type { TextLine } from './ocr.ts';
+import type { TextLine } from '../ocr/protocol.ts';
 
 export interface RegisteredLine extends TextLine {
   field: CertificateField | null;

@@ -7,7 +7,7 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { nameFields, type RegisteredLine } from './fields.ts';
-import { readPageLines } from './ocr.ts';
+import type { OcrClient } from './ocr-client.ts';
 import { readPdf } from '../processing/pdf.ts';
 import { CANONICAL_LONG_SIDE, NoPageRasterError, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
@@ -28,7 +28,11 @@ export interface Registration {
   lines: RegisteredLine[];
 }
 
-export async function registerOriginal(bytes: Uint8Array, detected: DetectedFile): Promise<Registration> {
+export async function registerOriginal(
+  bytes: Uint8Array,
+  detected: DetectedFile,
+  ocr: OcrClient,
+): Promise<Registration> {
   let page: GrayRaster;
   try {
     page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
@@ -43,7 +47,7 @@ export async function registerOriginal(bytes: Uint8Array, detected: DetectedFile
     return { picture: null, lines: nameFields(lines.map((line) => ({ box, text: line, confidence: 1 }))) };
   }
   const features = await pageFeatures(page, ORIGINAL_FEATURES);
-  const lines = nameFields(await readPageLines(page));
+  const lines = nameFields(await ocr.readPageLines(page));
   return { picture: { page, features, pageHash: pageHash(page) }, lines };
 }
 

@@ -22,7 +22,8 @@ import {
 import { pageFeatures, type PageFeatures } from './features.ts';
 import type { RegisteredLine } from './fields.ts';
 import { inkMasks } from './ink.ts';
-import { type Box, readRegion } from './ocr.ts';
+import type { Box } from '../ocr/protocol.ts';
+import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { cutOutPage, pageHash } from './page-hash.ts';
 import { encodePage } from './register.ts';
@@ -131,6 +132,7 @@ function cut(page: GrayRaster, box: Box): GrayRaster {
 }
 
 async function examine(
+  ocr: OcrClient,
   copy: GrayRaster,
   copyFeatures: PageFeatures,
   registration: StoredRegistration,
@@ -140,21 +142,37 @@ async function examine(
   const { page: original, lines } = registration;
   const warped = await warpOntoOriginal(copy, alignment.homography, original.width, original.height);
   const tiles = compareTiles(await inkMasks(original), await inkMasks(warped.page), warped.visible);
-  const regions: RegionEvidence[] = [];
   const flagged = flaggedRegions(tiles, lines);
-  for (const region of flagged) {
-    const reads = region.line ? await readRegion(cut(warped.page, region.line.box)) : null;
-    regions.push({ ...region, box: region.line ? region.line.box : region.box, reads, readAnyway: false });
-  }
   const hiddenLines = lines.filter((line) =>
     tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
   );
-  for (const line of lines) {
-    const critical = line.field && CRITICAL_FIELDS.includes(line.field) && line.confidence >= READ_CONFIDENT;
-    if (!critical || hiddenLines.includes(line) || flagged.some((region) => region.line === line)) continue;
-    const reads = await readRegion(cut(warped.page, line.box));
-    regions.push({ box: line.box, score: 0, line, reads, readAnyway: true });
-  }
+  const critical = lines.filter(
+    (line) =>
+      line.field &&
+      CRITICAL_FIELDS.includes(line.field) &&
+      line.confidence >= READ_CONFIDENT &&
+      !hiddenLines.includes(line) &&
+      !flagged.some((region) => region.line === line),
+  );
+  // One OCR request for every line to read: the flagged ones and the critical fields.
+  const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
+  const readings = await ocr.readRegions(toRead.map((line) => cut(warped.page, line.box)));
+  const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
+  const regions: RegionEvidence[] = [
+    ...flagged.map((region) => ({
+      ...region,
+      box: region.line ? region.line.box : region.box,
+      reads: region.line ? (readingOf.get(region.line) ?? null) : null,
+      readAnyway: false,
+    })),
+    ...critical.map((line) => ({
+      box: line.box,
+      score: 0,
+      line,
+      reads: readingOf.get(line) ?? null,
+      readAnyway: true,
+    })),
+  ];
   const totalInk = tiles.reduce((sum, tile) => sum + tile.ink, 0);
   const visibleInk = tiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
   const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
@@ -208,6 +226,7 @@ function relative(box: Box, page: GrayRaster): Box {
 
 export async function verifyCopy(
   sql: Sql,
+  ocr: OcrClient,
   bytes: Uint8Array,
   detected: DetectedFile,
 ): Promise<EngineFinding> {
@@ -220,7 +239,7 @@ export async function verifyCopy(
     if (tried.has(certificateId)) return;
     tried.add(certificateId);
     const registration = await loadRegistration(sql, certificateId);
-    if (registration) best = better(best, await examine(copy, copyFeatures, registration));
+    if (registration) best = better(best, await examine(ocr, copy, copyFeatures, registration));
   };
   for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
     await tryCandidate(candidate.certificateId);

@@ -7,20 +7,7 @@ import { dirname, join } from 'node:path';
 import engData from '@tesseract.js-data/eng';
 import { createOCREngine, type OCREngine } from 'tesseract-wasm';
 import type { GrayRaster } from '../documents/raster.ts';
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface TextLine {
-  box: Box;
-  text: string;
-  /** 0-1. */
-  confidence: number;
-}
+import type { RegionReading, TextLine } from './protocol.ts';
 
 let engine: Promise<OCREngine> | undefined;
 
@@ -77,7 +64,7 @@ export async function readPageLines(page: GrayRaster): Promise<TextLine[]> {
 }
 
 /** Reads one region (a line cut out of a page, with a margin): its text and mean confidence. */
-export async function readRegion(region: GrayRaster): Promise<{ text: string; confidence: number }> {
+export async function readRegion(region: GrayRaster): Promise<RegionReading> {
   const ocr = await ocrEngine();
   ocr.loadImage(toImageData(region));
   try {

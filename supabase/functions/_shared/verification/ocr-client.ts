@@ -1,0 +1,63 @@
+/**
+ * The engine's line to the `ocr` function. Rasters go as grey bytes in base64; one request per
+ * page or per batch of regions. A busy OCR instance (503, or 546 at the runtime's limits) is
+ * retried briefly.
+ */
+import { encodeBase64 } from '../documents/base64.ts';
+import type { GrayRaster } from '../documents/raster.ts';
+import type { RegionReading, TextLine } from '../ocr/protocol.ts';
+
+const RETRIES = 2;
+const RETRY_WAIT_MS = 750;
+
+export class OcrUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`OCR is unavailable: ${detail}`);
+    this.name = 'OcrUnavailableError';
+  }
+}
+
+function payload(raster: GrayRaster) {
+  return { width: raster.width, height: raster.height, data: encodeBase64(raster.data) };
+}
+
+export class OcrClient {
+  constructor(
+    readonly supabaseUrl: string,
+    readonly serviceRoleKey: string,
+  ) {}
+
+  async #post<T>(path: string, body: unknown): Promise<T> {
+    const json = JSON.stringify(body);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response | null = null;
+      try {
+        response = await fetch(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${this.serviceRoleKey}`, 'content-type': 'application/json' },
+          body: json,
+        });
+      } catch {
+        response = null;
+      }
+      if (response?.ok) return (await response.json()) as T;
+      const status = response?.status ?? 0;
+      const text = response ? await response.text() : 'unreachable';
+      if ((status === 0 || status === 502 || status === 503 || status === 546) && attempt < RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+        continue;
+      }
+      throw new OcrUnavailableError(`${status} ${text.slice(0, 200)}`);
+    }
+  }
+
+  async readPageLines(page: GrayRaster): Promise<TextLine[]> {
+    return (await this.#post<{ lines: TextLine[] }>('/page', { page: payload(page) })).lines;
+  }
+
+  async readRegions(regions: GrayRaster[]): Promise<RegionReading[]> {
+    if (regions.length === 0) return [];
+    return (await this.#post<{ readings: RegionReading[] }>('/regions', { regions: regions.map(payload) }))
+      .readings;
+  }
+}
