@@ -58,6 +58,7 @@ test('an admin uploads a certificate, finds it in All certificates, revokes it a
   await card.getByRole('button', { name: `Revoke ${title}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Are you sure you want to revoke the certificate "${title}"?`);
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Issued in error');
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(card.getByText('REVOKED', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: `Revoke ${title}` })).toHaveCount(0);

@@ -11,6 +11,7 @@ import { inRollback } from './_db.ts';
 const ANON_DEFINER_FUNCTIONS = [
   'private.find_certificate_by_file_hash',
   'private.find_certificates_by_content_hash',
+  'private.find_public_certificate',
   'private.record_verification_attempt',
   'private.verification_stats',
 ];

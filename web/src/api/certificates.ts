@@ -1,4 +1,5 @@
 import type {
+  LifecycleReasonRequest,
   Certificate,
   CertificateActionResponse,
   CertificateListResponse,
@@ -105,10 +106,11 @@ export function getCertificateStats(
   });
 }
 
-/** POST /certificates/revoke/{certificateId} (admin). */
-export function revokeCertificate(certificateId: string): Promise<RevokeCertificateResponse> {
+/** POST /certificates/revoke/{certificateId} (admin); the reason is required (issue 9). */
+export function revokeCertificate(certificateId: string, reason: string): Promise<RevokeCertificateResponse> {
   return apiRequest(`/certificates/revoke/${encodeURIComponent(certificateId)}`, {
     method: 'POST',
+    body: { reason } satisfies LifecycleReasonRequest,
     defaultMessage: CERTIFICATE_MESSAGES.revoke,
   });
 }

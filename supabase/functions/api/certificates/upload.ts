@@ -22,6 +22,7 @@ import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+import { explainConstraint, fieldColumns } from './service.ts';
 
 type UploadInput = Omit<UploadCertificateRequest, 'mode'>;
 
@@ -65,6 +66,11 @@ export async function uploadCertificate(
   if (input.userId !== user.userId && !isAdmin) {
     throw new HttpError(403, 'You can only upload certificates to your own account');
   }
+  // Issue 9: the printed fields and the recipient are an issuer's statement, so only admins give them.
+  const { certificate_name: _title, ...issued } = fieldColumns(input);
+  if (!isAdmin && (Object.keys(issued).length > 0 || input.pagePublic !== undefined)) {
+    throw new HttpError(403, 'Only administrators can issue certificates with fields or a recipient');
+  }
 
   const bytes = decodeDataUrl(input.fileData, MAX_FILE_BYTES);
   if (!detectFileType(bytes)) throw new UnsupportedFileTypeError();
@@ -107,17 +113,27 @@ export async function uploadCertificate(
       // have no direct INSERT, or they could register forged hashes over the Data API.
       const [inserted] = isAdmin
         ? await tx<CertificateRow[]>`
-          insert into public.certificates as c (
-            id, user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type,
-            file_size, file_hash, content_hash, ocr_content, visual_fingerprint, verification_status,
-            reviewed_by, reviewed_at
-          ) values (
-            ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
-            ${processed.detected.fileType}, ${processed.detected.mimeType}, ${processed.size},
-            ${processed.fileHash}, ${processed.contentHash}, ${processed.text || null}, ${fingerprint},
-            'verified', ${user.userId}, ${new Date()}
-          )
-          returning ${certificateColumns(tx)}`
+          with c as (insert into public.certificates ${tx({
+            id,
+            user_id: input.userId,
+            uploaded_by: user.userId,
+            certificate_name: nameFrom(input),
+            certificate_hash: certificateHash,
+            storage_path: storagePath,
+            file_type: processed.detected.fileType,
+            mime_type: processed.detected.mimeType,
+            file_size: processed.size,
+            file_hash: processed.fileHash,
+            content_hash: processed.contentHash,
+            ocr_content: processed.text || null,
+            visual_fingerprint: fingerprint,
+            verification_status: 'verified',
+            reviewed_by: user.userId,
+            reviewed_at: new Date(),
+            ...issued,
+            page_public: input.pagePublic ?? true,
+          })} returning *)
+          select ${certificateColumns(tx)} from c`
         : await tx<CertificateRow[]>`
           select ${certificateColumns(tx)} from private.add_own_pending_certificate(
             ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${processed.detected.fileType},
@@ -128,6 +144,8 @@ export async function uploadCertificate(
     });
   } catch (error) {
     await removeQuietly(deps, storagePath);
+    const explained = explainConstraint(error);
+    if (explained !== error) throw explained;
     if (isUniqueViolation(error)) throw await duplicateOf(deps, user, processed.fileHash);
     throw error;
   }
