@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: paths.verification, lazy: page(() => import('@/features/verification/verification-page')) },
       { path: paths.login, lazy: page(() => import('@/features/auth/login-page')) },
       { path: paths.register, lazy: page(() => import('@/features/auth/register-page')) },
+      { path: paths.credential, lazy: page(() => import('@/features/credential/credential-page')) },
       {
         element: (
           <RequireAuth>

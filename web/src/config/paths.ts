@@ -7,6 +7,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   upload: '/upload',
+  /** Public credential page of one certificate (issue 9). */
+  credential: '/c/:publicId',
   admin: {
     root: '/admin',
     certificates: '/admin/certificates',
@@ -15,6 +17,11 @@ export const paths = {
     users: '/admin/certificates/users',
   },
 } as const;
+
+/** The public page of a certificate, as a path of this app. */
+export function credentialPath(publicId: string): string {
+  return `/c/${encodeURIComponent(publicId)}`;
+}
 
 /** Where a freshly signed-in user lands (spec section 2, Login). */
 export function homeForRole(role: string): string {
