@@ -13,7 +13,15 @@ import { defaultDataDir, readRunningState, ROOT_DIR } from '../local-supabase/sr
 interface ManifestEntry {
   path: string;
   mimeType: string;
-  fields: { recipient: string; course: string };
+  fields: {
+    title: string;
+    recipient: string;
+    course: string;
+    grade: string;
+    date: string;
+    number: string;
+    issuer: string;
+  };
 }
 
 interface Seed {
@@ -123,7 +131,13 @@ async function main() {
         fileData: `data:${entry.mimeType};base64,${bytes.toString('base64')}`,
         userId: seed.owner === 'admin' ? admin.userId : user.userId,
         mode: 'process',
-        certificateName: `${entry.fields.course} — ${entry.fields.recipient}`,
+        certificateName: entry.fields.title,
+        recipientName: entry.fields.recipient,
+        course: entry.fields.course,
+        grade: entry.fields.grade,
+        issueDate: entry.fields.date,
+        certificateNumber: entry.fields.number,
+        issuer: entry.fields.issuer,
       }),
     });
     const body = (await response.json()) as {
@@ -139,6 +153,7 @@ async function main() {
       const revoked = await fetchOnce(`${functionUrl}/certificates/revoke/${certificate.id}`, {
         method: 'POST',
         headers,
+        body: JSON.stringify({ reason: 'Sample of a revoked certificate' }),
       });
       if (!revoked.ok && revoked.status !== 409)
         throw new Error(`Revoking ${seed.file} failed: ${revoked.status}`);

@@ -49,6 +49,10 @@ export async function uploadCertificate(
   });
 }
 
-export async function revokeCertificate(token: string, id: string): Promise<void> {
-  await callApi(token, 'POST', `/certificates/revoke/${id}`);
+export async function revokeCertificate(
+  token: string,
+  id: string,
+  reason = 'Revoked by a test',
+): Promise<void> {
+  await callApi(token, 'POST', `/certificates/revoke/${id}`, { reason });
 }

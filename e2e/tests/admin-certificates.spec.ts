@@ -27,6 +27,9 @@ test('an admin uploads a certificate, finds it in All certificates, revokes it a
   await expect(page.getByText('Admin Certificate Upload')).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles(certificate.path);
   await expect(page.getByLabel('Chosen file')).toContainText('.png');
+  // The issue form reads the fields from the file first; the title then names this test's certificate.
+  await expect(page.getByRole('button', { name: /upload/i })).toBeEnabled({ timeout: 60_000 });
+  await page.getByRole('textbox', { name: 'Title' }).fill(name);
   await page.getByRole('button', { name: /upload/i }).click();
   const result = page.getByRole('region', { name: 'Upload result' });
   await expect(result).toBeVisible({ timeout: 60_000 });
@@ -58,6 +61,7 @@ test('an admin uploads a certificate, finds it in All certificates, revokes it a
   await card.getByRole('button', { name: `Revoke ${title}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Are you sure you want to revoke the certificate "${title}"?`);
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Issued in error');
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(card.getByText('REVOKED', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: `Revoke ${title}` })).toHaveCount(0);

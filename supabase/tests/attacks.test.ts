@@ -119,7 +119,7 @@ const ESCALATIONS: {
   {
     name: "revoke another user's certificate",
     query: (sql, f) =>
-      sql`update public.certificates set revoked = true, revoked_at = now() where id = ${f.certB}`,
+      sql`update public.certificates set revoked = true, revoked_at = now(), revocation_reason = 'x' where id = ${f.certB}`,
   },
   {
     name: 'delete own certificate',

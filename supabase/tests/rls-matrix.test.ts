@@ -131,7 +131,7 @@ const certificateCases: Case[] = [
   {
     name: "certificates: revoke userB's certificate",
     query: (sql, f) =>
-      sql`update public.certificates set revoked = true, revoked_at = now() where id = ${f.certB}`,
+      sql`update public.certificates set revoked = true, revoked_at = now(), revocation_reason = 'Issued in error' where id = ${f.certB}`,
     allow: ['admin', 'service'],
   },
   {

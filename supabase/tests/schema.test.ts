@@ -12,6 +12,7 @@ const ANON_DEFINER_FUNCTIONS = [
   'private.find_certificate_by_file_hash',
   'private.find_certificate_by_id',
   'private.find_certificates_by_content_hash',
+  'private.find_public_certificate',
   'private.record_verification_attempt',
   'private.record_verification_verdict',
   'private.verification_stats',

@@ -188,7 +188,8 @@ Deno.test(
       await tx`
       update public.certificates
       set uploaded_by = ${f.users.admin.id}, reviewed_by = ${f.users.admin.id}, reviewed_at = now(),
-          revoked = true, revoked_at = now(), revoked_by = ${f.users.admin.id}
+          revoked = true, revoked_at = now(), revoked_by = ${f.users.admin.id},
+          revocation_reason = 'Issued in error'
       where id = ${f.certB}`;
       await tx`delete from auth.users where id = ${f.users.admin.id}`;
       const [row] = await tx<

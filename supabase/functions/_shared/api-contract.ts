@@ -86,7 +86,40 @@ export interface Certificate {
   created_at: string;
   /** auth id of the certificate's owner. */
   user_id: string;
+  /** Extension (issue 9): the certificate's printed fields and recipient. */
+  recipient_name: string | null;
+  recipient_email: string | null;
+  /** auth id of the recipient's account once linked by e-mail (the holder), else null. */
+  holder_id: string | null;
+  course: string | null;
+  grade: string | null;
+  /** YYYY-MM-DD. */
+  issue_date: string | null;
+  /** YYYY-MM-DD: the last day it is valid. */
+  expiry_date: string | null;
+  certificate_number: string | null;
+  issuer: string | null;
+  revocation_reason: string | null;
+  suspended: boolean;
+  suspended_at: string | null;
+  suspension_reason: string | null;
+  /** Random id (128 bits) of the public page /c/{public_id}. */
+  public_id: string;
+  page_public: boolean;
+  /** The status in words, one rule for every screen (revoked > suspended > review state > expired > valid). */
+  status: CertificateStatus;
 }
+
+/** Extension (issue 9): a certificate's standing, the VERIFICATION_OUTCOMES of a registered certificate. */
+export const CERTIFICATE_STATUSES = [
+  'valid',
+  'revoked',
+  'suspended',
+  'expired',
+  'pending',
+  'failed',
+] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 /** A user as user management sees it (spec section 3). `auth_id` is the key used in calls. */
 export interface AdminUser {
@@ -120,15 +153,78 @@ export const dataUrlSchema = z
     'fileData must be a base64 data URL',
   );
 
-export const uploadCertificateRequestSchema = z.object({
-  fileData: dataUrlSchema,
-  userId: z.guid('userId must be a UUID'),
-  mode: z.literal('process').default('process'),
-  /** Extension: the chosen file's name, used for the certificate name when none is given. */
-  fileName: z.string().trim().min(1).max(255).optional(),
-  /** Extension: an explicit certificate name. */
-  certificateName: z.string().trim().min(1).max(200).optional(),
+const isoDate = z.iso.date('Dates must be YYYY-MM-DD');
+const optionalText = (max: number) => z.string().trim().min(1).max(max).nullish();
+
+/**
+ * Extension (issue 9): the printed fields of a certificate, all optional. `recipientEmail` chooses the
+ * recipient: an existing account becomes the holder at once, anyone else is invited and becomes the
+ * holder on signing up with that address.
+ */
+export const certificateFieldsSchema = z.object({
+  certificateName: optionalText(200),
+  recipientName: optionalText(200),
+  recipientEmail: z
+    .email('Please enter a valid email')
+    .max(254)
+    .transform((value) => value.toLowerCase())
+    .nullish(),
+  course: optionalText(200),
+  grade: optionalText(50),
+  issueDate: isoDate.nullish(),
+  expiryDate: isoDate.nullish(),
+  certificateNumber: optionalText(100),
+  issuer: optionalText(200),
 });
+export type CertificateFields = z.input<typeof certificateFieldsSchema>;
+
+const expiryNotBeforeIssue = (fields: { issueDate?: string | null; expiryDate?: string | null }) =>
+  !fields.issueDate || !fields.expiryDate || fields.expiryDate >= fields.issueDate;
+const EXPIRY_MESSAGE = { message: 'The expiry date cannot be before the issue date', path: ['expiryDate'] };
+
+export const uploadCertificateRequestSchema = certificateFieldsSchema
+  .extend({
+    fileData: dataUrlSchema,
+    userId: z.guid('userId must be a UUID'),
+    mode: z.literal('process').default('process'),
+    /** Extension: the chosen file's name, used for the certificate name when none is given. */
+    fileName: z.string().trim().min(1).max(255).optional(),
+    /** Extension: an explicit certificate name. */
+    certificateName: z.string().trim().min(1).max(200).optional(),
+    /** Extension (issue 9): show the public page /c/{public_id} (default: on for an admin's upload). */
+    pagePublic: z.boolean().optional(),
+  })
+  .refine(expiryNotBeforeIssue, EXPIRY_MESSAGE);
+
+/** Extension (issue 9): PATCH /certificates/{id} (admin) edits the fields; `reason` goes to the history. */
+export const updateCertificateRequestSchema = certificateFieldsSchema
+  .extend({ reason: z.string().trim().max(500).optional() })
+  .refine(expiryNotBeforeIssue, EXPIRY_MESSAGE);
+export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** Extension (issue 9): revoke and suspend need a reason; unrevoke and resume may give one. */
+export const lifecycleReasonRequestSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export const optionalReasonRequestSchema = z.object({
+  reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+});
+export type LifecycleReasonRequest = z.input<typeof lifecycleReasonRequestSchema>;
+
+/** Extension (issue 9): PATCH /certificates/{id}/page (admin, owner or holder). */
+export const certificatePageRequestSchema = z.object({ public: z.boolean() });
+export type CertificatePageRequest = z.input<typeof certificatePageRequestSchema>;
+
+/** Extension (issue 9): POST /certificates/extract (admin) reads the fields from a file. */
+export const extractCertificateRequestSchema = z.object({ fileData: dataUrlSchema });
+export type ExtractCertificateRequest = z.input<typeof extractCertificateRequestSchema>;
+
+/** A public page id: 22 base64url characters. */
+export const publicIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Certificate not found');
 export type UploadCertificateRequest = z.input<typeof uploadCertificateRequestSchema>;
 
 export const verifyCertificateRequestSchema = z.object({
@@ -256,6 +352,92 @@ export interface RevokeCertificateResponse {
 export interface CertificateActionResponse {
   message: string;
   certificate: Certificate;
+}
+
+/** Extension (issue 9): one entry of a certificate's append-only history. */
+export const CERTIFICATE_EVENT_ACTIONS = [
+  'issued',
+  'uploaded',
+  'edited',
+  'revoked',
+  'unrevoked',
+  'suspended',
+  'resumed',
+  'approved',
+  'rejected',
+  'made_public',
+  'made_private',
+  'holder_linked',
+  'holder_unlinked',
+  'deleted',
+] as const;
+export type CertificateEventAction = (typeof CERTIFICATE_EVENT_ACTIONS)[number];
+
+export interface CertificateEvent {
+  id: number;
+  action: CertificateEventAction;
+  actorId: string | null;
+  actorEmail: string | null;
+  reason: string | null;
+  /** For edits: `{ field: { from, to } }`; for issued/uploaded: the initial fields. */
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** GET /certificates/{id} (owner, holder or admin). */
+export interface CertificateDetailResponse {
+  certificate: Certificate;
+  history: CertificateEvent[];
+}
+
+/** POST /certificates/suspend|resume/{id}, PATCH /certificates/{id} and /{id}/page. */
+export type CertificateUpdateResponse = CertificateActionResponse;
+
+/** Issue (admin upload) answer: the upload response plus whether an invitation was sent. */
+export interface IssueCertificateResponse extends UploadCertificateResponse {
+  /** 'holder' when the recipient has an account; 'invited' when an invitation was sent; null without recipient. */
+  recipient: 'holder' | 'invited' | null;
+}
+
+/** POST /certificates/extract: fields read from the file, for the issue form to pre-fill. */
+export interface ExtractCertificateResponse {
+  fields: {
+    certificateName: string | null;
+    recipientName: string | null;
+    course: string | null;
+    grade: string | null;
+    issueDate: string | null;
+    expiryDate: string | null;
+    certificateNumber: string | null;
+    issuer: string | null;
+  };
+  /** Where the text came from. */
+  textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none';
+  /** The text the fields were read from. */
+  text: string;
+  /** Whether this exact file is already registered (issuing it again would be refused). */
+  duplicate: boolean;
+}
+
+/** GET /certificates/public/{publicId} (anyone): the public credential page. */
+export interface PublicCertificatePage {
+  publicId: string;
+  title: string | null;
+  recipientName: string | null;
+  course: string | null;
+  grade: string | null;
+  issueDate: string | null;
+  expiryDate: string | null;
+  certificateNumber: string | null;
+  issuer: string | null;
+  status: CertificateStatus;
+  revokedAt: string | null;
+  revocationReason: string | null;
+  suspendedAt: string | null;
+  registeredAt: string;
+  fileType: FileType;
+  /** Short-lived signed URL of the certificate's file. */
+  imageUrl: string | null;
 }
 
 /** GET /users. */

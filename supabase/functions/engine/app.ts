@@ -13,12 +13,14 @@ import { FileTooLargeError, InvalidDataUrlError, UnreadableFileError } from '../
 import {
   backfillRequest,
   type BackfillResponse,
+  readRequest,
+  type ReadResponse,
   registerRequest,
   type RegisterResponse,
   verifyRequest,
   type VerifyResponse,
 } from '../_shared/verification/engine-protocol.ts';
-import { registerOriginal } from '../_shared/verification/register.ts';
+import { readText, registerOriginal } from '../_shared/verification/register.ts';
 import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
 import { HttpError } from '../_shared/errors.ts';
@@ -88,6 +90,12 @@ export function createEngineApp(deps: EngineDeps): Hono {
     return c.json(
       (await WORK.run(() => verifyCopy(deps.sql, deps.ocr, bytes, detected))) satisfies VerifyResponse,
     );
+  });
+
+  app.post('/read', async (c) => {
+    const input = await parse(c.req.raw, readRequest);
+    const { bytes, detected } = fileOf(input.fileData);
+    return c.json((await WORK.run(() => readText(bytes, detected, deps.ocr))) satisfies ReadResponse);
   });
 
   app.post('/backfill', async (c) => {

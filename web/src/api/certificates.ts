@@ -1,4 +1,10 @@
 import type {
+  CertificateDetailResponse,
+  CertificatePageRequest,
+  ExtractCertificateRequest,
+  ExtractCertificateResponse,
+  LifecycleReasonRequest,
+  PublicCertificatePage,
   Certificate,
   CertificateActionResponse,
   CertificateListResponse,
@@ -94,10 +100,11 @@ export function getCertificateStats(
   });
 }
 
-/** POST /certificates/revoke/{certificateId} (admin). */
-export function revokeCertificate(certificateId: string): Promise<RevokeCertificateResponse> {
+/** POST /certificates/revoke/{certificateId} (admin); the reason is required (issue 9). */
+export function revokeCertificate(certificateId: string, reason: string): Promise<RevokeCertificateResponse> {
   return apiRequest(`/certificates/revoke/${encodeURIComponent(certificateId)}`, {
     method: 'POST',
+    body: { reason } satisfies LifecycleReasonRequest,
     defaultMessage: CERTIFICATE_MESSAGES.revoke,
   });
 }
@@ -173,4 +180,63 @@ export async function downloadCertificateFile(
   }
   if (!response.ok) throw new ApiError(CERTIFICATE_MESSAGES.download, { status: response.status });
   return { blob: await response.blob(), fileName: certificateFileName(certificate) };
+}
+
+/** GET /certificates/public/{publicId} (anyone, extension issue 9): the public credential page. */
+export function getPublicCertificate(
+  publicId: string,
+  options: CallOptions = {},
+): Promise<PublicCertificatePage> {
+  return apiRequest(`/certificates/public/${encodeURIComponent(publicId)}`, {
+    defaultMessage: 'Certificate not found',
+    signal: options.signal,
+  });
+}
+
+/** GET /certificates/{id} (owner, holder or admin): the certificate and its history. */
+export function getCertificateDetail(
+  id: string,
+  options: CallOptions = {},
+): Promise<CertificateDetailResponse> {
+  return apiRequest(`/certificates/${encodeURIComponent(id)}`, {
+    defaultMessage: 'Failed to fetch certificate',
+    signal: options.signal,
+  });
+}
+
+/** POST /certificates/suspend/{id} (admin): the reason is required. */
+export function suspendCertificate(id: string, reason: string): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/suspend/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    body: { reason } satisfies LifecycleReasonRequest,
+    defaultMessage: 'Failed to suspend certificate',
+  });
+}
+
+/** POST /certificates/resume/{id} (admin). */
+export function resumeCertificate(id: string): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/resume/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    defaultMessage: 'Failed to resume certificate',
+  });
+}
+
+/** PATCH /certificates/{id}/page (admin, owner or holder): make the public page public or private. */
+export function setCertificatePage(id: string, isPublic: boolean): Promise<CertificateActionResponse> {
+  return apiRequest(`/certificates/${encodeURIComponent(id)}/page`, {
+    method: 'PATCH',
+    body: { public: isPublic } satisfies CertificatePageRequest,
+    defaultMessage: 'Failed to change the certificate page',
+  });
+}
+
+/** POST /certificates/extract (admin): the fields printed on a file, to pre-fill the issue form. */
+export function extractCertificateFields(
+  request: ExtractCertificateRequest,
+): Promise<ExtractCertificateResponse> {
+  return apiRequest('/certificates/extract', {
+    method: 'POST',
+    body: request,
+    defaultMessage: 'Failed to read the certificate',
+  });
 }

@@ -13,6 +13,8 @@ export interface ConfirmModalProps {
   loading?: boolean;
   /** Red confirm button for destructive actions (default). */
   destructive?: boolean;
+  /** Keeps the confirm button disabled, e.g. until a required reason is typed. */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function ConfirmModal({
   cancelLabel = 'Cancel',
   loading = false,
   destructive = true,
+  confirmDisabled = false,
 }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
@@ -38,7 +41,12 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button color={destructive ? 'red' : undefined} onClick={onConfirm} loading={loading}>
+          <Button
+            color={destructive ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -6,3 +6,4 @@ export { FileSize, HashText } from './file-details';
 export { FullPageSpinner, type FullPageSpinnerProps } from './full-page-spinner';
 export { RequireAdmin, RequireAuth, type LoginRedirectState, type RequireAdminProps } from './guards';
 export { ColorSchemeToggle } from './color-scheme-toggle';
+export * from './certificate-status';

@@ -9,6 +9,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   upload: '/upload',
+  /** Public credential page of one certificate (issue 9). */
+  credential: '/c/:publicId',
   admin: {
     root: '/admin',
     certificates: '/admin/certificates',
@@ -17,6 +19,11 @@ export const paths = {
     users: '/admin/certificates/users',
   },
 } as const;
+
+/** The public page of a certificate, as a path of this app. */
+export function credentialPath(publicId: string): string {
+  return `/c/${encodeURIComponent(publicId)}`;
+}
 
 /** Where a freshly signed-in user lands (spec section 2, Login). */
 export function homeForRole(role: string): string {

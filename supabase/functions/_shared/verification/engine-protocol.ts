@@ -16,6 +16,13 @@ export type RegisterRequest = v.Infer<typeof registerRequest>;
 export const verifyRequest = v.object({ fileData: v.string() });
 export type VerifyRequest = v.Infer<typeof verifyRequest>;
 
+export const readRequest = v.object({ fileData: v.string() });
+
+export interface ReadResponse {
+  text: string;
+  textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none';
+}
+
 export const backfillRequest = v.object({ limit: v.number().optional() });
 
 export interface RegisterResponse {

@@ -59,3 +59,27 @@ export function decodePage(png: Uint8Array): GrayRaster {
   const image = decodePng(png);
   return { width: image.width, height: image.height, data: new Uint8Array(image.data as Uint8Array) };
 }
+
+/** What the issue form pre-fills from: the PDF text layer when it has one, else OCR of the page. */
+export async function readText(
+  bytes: Uint8Array,
+  detected: DetectedFile,
+  ocr: OcrClient,
+): Promise<{ text: string; textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none' }> {
+  if (detected.fileType === 'pdf') {
+    const { text } = await readPdf(bytes);
+    if (text.trim().length >= 20) return { text: text.trim(), textSource: 'pdf-text' };
+  }
+  let page: GrayRaster;
+  try {
+    page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
+  } catch (error) {
+    if (error instanceof NoPageRasterError) return { text: '', textSource: 'none' };
+    throw error;
+  }
+  const lines = await ocr.readPageLines(page);
+  return {
+    text: lines.map((line) => line.text).join('\n'),
+    textSource: detected.fileType === 'pdf' ? 'pdf-ocr' : 'ocr',
+  };
+}

@@ -2,6 +2,7 @@
 import type {
   AcceptedMimeType,
   Certificate,
+  CertificateStatus,
   FileType,
   VerificationStatus,
 } from '../../_shared/api-contract.ts';
@@ -28,13 +29,34 @@ export interface CertificateRow {
   revoked_at: Date | null;
   created_at: Date;
   user_id: string;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  holder_id: string | null;
+  course: string | null;
+  grade: string | null;
+  /** `date` columns are read as text (YYYY-MM-DD) so no time zone can shift them. */
+  issue_date: string | null;
+  expiry_date: string | null;
+  certificate_number: string | null;
+  issuer: string | null;
+  revocation_reason: string | null;
+  suspended: boolean;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
+  public_id: string;
+  page_public: boolean;
+  status: CertificateStatus;
 }
 
 /** The columns every certificate query selects (file_size fits an int: files are at most 10 MB). */
 export const certificateColumns = (tx: Tx) => tx`
   c.id, c.certificate_name, c.certificate_hash, c.storage_path, c.file_type, c.mime_type,
   c.file_size::int as file_size, c.file_hash, c.content_hash, c.ocr_content, c.verification_status,
-  c.revoked, c.revoked_at, c.created_at, c.user_id`;
+  c.revoked, c.revoked_at, c.created_at, c.user_id, c.recipient_name, c.recipient_email, c.holder_id,
+  c.course, c.grade, c.issue_date::text as issue_date, c.expiry_date::text as expiry_date,
+  c.certificate_number, c.issuer, c.revocation_reason, c.suspended, c.suspended_at, c.suspension_reason,
+  c.public_id, c.page_public,
+  private.certificate_status(c.revoked, c.suspended, c.expiry_date, c.verification_status) as status`;
 
 export function toCertificate(row: CertificateRow, imageUrl: string | null): Certificate {
   return {
@@ -53,6 +75,22 @@ export function toCertificate(row: CertificateRow, imageUrl: string | null): Cer
     revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     user_id: row.user_id,
+    recipient_name: row.recipient_name,
+    recipient_email: row.recipient_email,
+    holder_id: row.holder_id,
+    course: row.course,
+    grade: row.grade,
+    issue_date: row.issue_date,
+    expiry_date: row.expiry_date,
+    certificate_number: row.certificate_number,
+    issuer: row.issuer,
+    revocation_reason: row.revocation_reason,
+    suspended: row.suspended,
+    suspended_at: row.suspended_at ? row.suspended_at.toISOString() : null,
+    suspension_reason: row.suspension_reason,
+    public_id: row.public_id,
+    page_public: row.page_public,
+    status: row.status,
   };
 }
 

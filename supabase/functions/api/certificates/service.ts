@@ -2,8 +2,14 @@
 import type { z } from 'zod';
 import type {
   Certificate,
+  CertificateDetailResponse,
+  CertificateEventAction,
   CertificateListResponse,
   CertificateStats,
+  CertificateStatus,
+  FileType,
+  PublicCertificatePage,
+  updateCertificateRequestSchema,
   listCertificatesQuerySchema,
   listRevokedCertificatesQuerySchema,
   userCertificatesQuerySchema,
@@ -13,7 +19,7 @@ import { asCaller, type Tx } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
 
 type ListQuery = z.output<typeof listCertificatesQuerySchema>;
 type RevokedQuery = z.output<typeof listRevokedCertificatesQuerySchema>;
@@ -69,7 +75,10 @@ function assertSelfOrAdmin(user: SignedIn, userId: string) {
   }
 }
 
-/** GET /certificates/user/{userId}: the owner's (or, for an admin, anyone's) certificates, newest first. */
+/**
+ * GET /certificates/user/{userId}: the certificates the user uploaded or that were issued to them
+ * (holder), newest first; a user asks for their own, an admin for anyone's.
+ */
 export async function listUserCertificates(
   deps: AppDeps,
   user: SignedIn,
@@ -80,11 +89,12 @@ export async function listUserCertificates(
   const { rows, total } = await asCaller(deps.sql, user, async (tx) => {
     const rows = await tx<CertificateRow[]>`
       select ${certificateColumns(tx)} from public.certificates c
-      where c.user_id = ${userId}
+      where c.user_id = ${userId} or c.holder_id = ${userId}
       order by c.created_at desc, c.id desc
       limit ${query.limit} offset ${query.offset}`;
     const [count] = await tx<{ total: number }[]>`
-      select count(*)::int as total from public.certificates c where c.user_id = ${userId}`;
+      select count(*)::int as total from public.certificates c
+      where c.user_id = ${userId} or c.holder_id = ${userId}`;
     return { rows, total: count?.total ?? 0 };
   });
   return { certificates: await withImageUrls(deps.storage, user.token, rows), count: total };
@@ -102,7 +112,7 @@ export async function listUserNamedCertificates(
     user,
     (tx) => tx<CertificateRow[]>`
     select ${certificateColumns(tx)} from public.certificates c
-    where c.user_id = ${userId} and coalesce(btrim(c.certificate_name), '') <> ''
+    where (c.user_id = ${userId} or c.holder_id = ${userId}) and coalesce(btrim(c.certificate_name), '') <> ''
     order by c.created_at desc, c.id desc`,
   );
   return { certificates: await withImageUrls(deps.storage, user.token, rows) };
@@ -141,8 +151,11 @@ async function transition(
   id: string,
   update: (tx: Tx) => Promise<CertificateRow[]>,
   conflictMessage: string,
+  reason?: string,
 ): Promise<Certificate> {
   const row = await asCaller(deps.sql, user, async (tx) => {
+    // The history trigger reads the reason of a change that has no column of its own (unrevoke, resume, edit).
+    if (reason) await tx`select set_config('certificates.change_reason', ${reason}, true)`;
     const [updated] = await update(tx);
     if (updated) return updated;
     if (!(await findVisible(tx, id))) throw new HttpError(404, 'Certificate not found');
@@ -152,15 +165,15 @@ async function transition(
   return certificate!;
 }
 
-/** POST /certificates/revoke/{id} (admin). */
-export async function revokeCertificate(deps: AppDeps, user: SignedIn, id: string) {
+/** POST /certificates/revoke/{id} (admin): the reason is required and shown on the public page. */
+export async function revokeCertificate(deps: AppDeps, user: SignedIn, id: string, reason: string) {
   const certificate = await transition(
     deps,
     user,
     id,
     (tx) => tx<CertificateRow[]>`
       update public.certificates c
-      set revoked = true, revoked_at = now(), revoked_by = ${user.userId}
+      set revoked = true, revoked_at = now(), revoked_by = ${user.userId}, revocation_reason = ${reason}
       where c.id = ${id} and not c.revoked
       returning ${certificateColumns(tx)}`,
     'Certificate is already revoked',
@@ -168,8 +181,8 @@ export async function revokeCertificate(deps: AppDeps, user: SignedIn, id: strin
   return { message: 'Certificate revoked', revokedAt: certificate.revoked_at!, certificate };
 }
 
-/** POST /certificates/unrevoke/{id} (admin). */
-export async function unrevokeCertificate(deps: AppDeps, user: SignedIn, id: string) {
+/** POST /certificates/unrevoke/{id} (admin); an optional reason goes to the history. */
+export async function unrevokeCertificate(deps: AppDeps, user: SignedIn, id: string, reason?: string) {
   const certificate = await transition(
     deps,
     user,
@@ -180,6 +193,7 @@ export async function unrevokeCertificate(deps: AppDeps, user: SignedIn, id: str
       where c.id = ${id} and c.revoked
       returning ${certificateColumns(tx)}`,
     'Certificate is not revoked',
+    reason,
   );
   return { message: 'Certificate restored', certificate };
 }
@@ -203,4 +217,222 @@ export async function reviewCertificate(
     'Certificate is not pending review',
   );
   return { message: decision === 'verified' ? 'Certificate approved' : 'Certificate rejected', certificate };
+}
+
+/** POST /certificates/suspend/{id} (admin): temporarily not valid, with a reason. */
+export async function suspendCertificate(deps: AppDeps, user: SignedIn, id: string, reason: string) {
+  const certificate = await transition(
+    deps,
+    user,
+    id,
+    (tx) => tx<CertificateRow[]>`
+      update public.certificates c
+      set suspended = true, suspended_at = now(), suspension_reason = ${reason}
+      where c.id = ${id} and not c.suspended
+      returning ${certificateColumns(tx)}`,
+    'Certificate is already suspended',
+  );
+  return { message: 'Certificate suspended', certificate };
+}
+
+/** POST /certificates/resume/{id} (admin): ends a suspension. */
+export async function resumeCertificate(deps: AppDeps, user: SignedIn, id: string, reason?: string) {
+  const certificate = await transition(
+    deps,
+    user,
+    id,
+    (tx) => tx<CertificateRow[]>`
+      update public.certificates c
+      set suspended = false, suspended_at = null
+      where c.id = ${id} and c.suspended
+      returning ${certificateColumns(tx)}`,
+    'Certificate is not suspended',
+    reason,
+  );
+  return { message: 'Certificate resumed', certificate };
+}
+
+type FieldsInput = z.output<typeof updateCertificateRequestSchema>;
+
+const FIELD_COLUMNS = {
+  certificateName: 'certificate_name',
+  recipientName: 'recipient_name',
+  recipientEmail: 'recipient_email',
+  course: 'course',
+  grade: 'grade',
+  issueDate: 'issue_date',
+  expiryDate: 'expiry_date',
+  certificateNumber: 'certificate_number',
+  issuer: 'issuer',
+} as const satisfies Record<keyof Omit<FieldsInput, 'reason'>, string>;
+
+/** The given fields as column values (null clears a field; an absent key leaves it as it is). */
+export function fieldColumns(fields: Partial<Omit<FieldsInput, 'reason'>>): Record<string, string | null> {
+  const columns: Record<string, string | null> = {};
+  for (const [key, column] of Object.entries(FIELD_COLUMNS)) {
+    const value = fields[key as keyof typeof FIELD_COLUMNS];
+    if (value !== undefined) columns[column] = value;
+  }
+  return columns;
+}
+
+const DUPLICATE_NUMBER = 'Another certificate already has this certificate number';
+
+/** A unique violation on the certificate number as a 409; anything else unchanged. */
+export function explainConstraint(error: unknown): unknown {
+  const e = error as { code?: string; constraint_name?: string };
+  if (e?.code === '23505' && e.constraint_name === 'certificates_certificate_number_key') {
+    return new HttpError(409, DUPLICATE_NUMBER);
+  }
+  if (e?.code === '23514' && e.constraint_name === 'certificates_expiry_not_before_issue') {
+    return new HttpError(400, 'The expiry date cannot be before the issue date');
+  }
+  return error;
+}
+
+/** PATCH /certificates/{id} (admin): edit the printed fields and the recipient; recorded in the history. */
+export async function updateCertificateFields(deps: AppDeps, user: SignedIn, id: string, input: FieldsInput) {
+  const { reason, ...fields } = input;
+  const columns = fieldColumns(fields);
+  if (Object.keys(columns).length === 0) throw new HttpError(400, 'Nothing to change');
+  try {
+    const certificate = await transition(
+      deps,
+      user,
+      id,
+      (tx) => tx<CertificateRow[]>`
+        update public.certificates c set ${tx(columns)}
+        where c.id = ${id}
+        returning ${certificateColumns(tx)}`,
+      'Certificate could not be changed',
+      reason,
+    );
+    return { message: 'Certificate updated', certificate };
+  } catch (error) {
+    throw explainConstraint(error);
+  }
+}
+
+/** PATCH /certificates/{id}/page: the admin, the owner or the holder makes the public page public or private. */
+export async function setCertificatePage(deps: AppDeps, user: SignedIn, id: string, isPublic: boolean) {
+  const row = await asCaller(deps.sql, user, async (tx) => {
+    const [changed] = await tx<{ ok: boolean }[]>`
+      select private.set_certificate_page_public(${id}, ${isPublic}) as ok`;
+    if (!changed?.ok) throw new HttpError(404, 'Certificate not found');
+    return (await findVisible(tx, id))!;
+  });
+  const [certificate] = await withImageUrls(deps.storage, user.token, [row]);
+  return {
+    message: isPublic ? 'The certificate page is public' : 'The certificate page is private',
+    certificate: certificate!,
+  };
+}
+
+interface EventRow {
+  id: string;
+  action: CertificateEventAction;
+  actor_id: string | null;
+  actor_email: string | null;
+  reason: string | null;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** GET /certificates/{id}: one certificate with its history, for its owner, its holder or an admin. */
+export async function getCertificate(
+  deps: AppDeps,
+  user: SignedIn,
+  id: string,
+): Promise<CertificateDetailResponse> {
+  const { row, events } = await asCaller(deps.sql, user, async (tx) => {
+    const row = await findVisible(tx, id);
+    if (!row) throw new HttpError(404, 'Certificate not found');
+    const events = await tx<EventRow[]>`
+      select id, action, actor_id, actor_email, reason, details, created_at
+      from public.certificate_events where certificate_id = ${id} order by id`;
+    return { row, events };
+  });
+  const [certificate] = await withImageUrls(deps.storage, user.token, [row]);
+  return {
+    certificate: certificate!,
+    history: events.map((event) => ({
+      id: Number(event.id),
+      action: event.action,
+      actorId: event.actor_id,
+      actorEmail: event.actor_email,
+      reason: event.reason,
+      details: event.details,
+      createdAt: event.created_at.toISOString(),
+    })),
+  };
+}
+
+interface PublicPageRow {
+  public_id: string;
+  certificate_name: string | null;
+  recipient_name: string | null;
+  course: string | null;
+  grade: string | null;
+  issue_date: string | null;
+  expiry_date: string | null;
+  certificate_number: string | null;
+  issuer: string | null;
+  status: CertificateStatus;
+  revoked_at: Date | null;
+  revocation_reason: string | null;
+  suspended_at: Date | null;
+  created_at: Date;
+  file_type: FileType;
+  storage_path: string;
+}
+
+/** Public pages sign their image for ten minutes: enough to look, little to leak. */
+const PUBLIC_URL_TTL_SECONDS = 10 * 60;
+
+/**
+ * GET /certificates/public/{publicId} (anyone): the public page, or 404 "Certificate not found" for a
+ * private, unreviewed or unknown id alike. The image is signed with the service role, since the page
+ * is public by the holder's or admin's choice and visitors have no storage rights.
+ */
+export async function getPublicCertificate(deps: AppDeps, publicId: string): Promise<PublicCertificatePage> {
+  const [row] = await asCaller(
+    deps.sql,
+    { kind: 'anon' },
+    (tx) => tx<PublicPageRow[]>`
+      select public_id, certificate_name, recipient_name, course, grade, issue_date::text as issue_date,
+             expiry_date::text as expiry_date, certificate_number, issuer, status, revoked_at, revocation_reason,
+             suspended_at, created_at, file_type, storage_path
+      from private.find_public_certificate(${publicId})`,
+  );
+  if (!row) throw new HttpError(404, 'Certificate not found');
+  let imageUrl: string | null = null;
+  try {
+    const urls = await deps.storage.signedUrls(
+      deps.env.serviceRoleKey,
+      CERTIFICATE_BUCKET,
+      [row.storage_path],
+      PUBLIC_URL_TTL_SECONDS,
+    );
+    imageUrl = urls.get(row.storage_path) ?? null;
+  } catch (error) {
+    console.error('api: signing a public certificate URL failed', error);
+  }
+  return {
+    publicId: row.public_id,
+    title: row.certificate_name,
+    recipientName: row.recipient_name,
+    course: row.course,
+    grade: row.grade,
+    issueDate: row.issue_date,
+    expiryDate: row.expiry_date,
+    certificateNumber: row.certificate_number,
+    issuer: row.issuer,
+    status: row.status,
+    revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+    revocationReason: row.revocation_reason,
+    suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+    registeredAt: row.created_at.toISOString(),
+    fileType: row.file_type,
+    imageUrl,
+  };
 }

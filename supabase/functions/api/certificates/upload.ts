@@ -19,6 +19,7 @@ import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+import { explainConstraint, fieldColumns } from './service.ts';
 
 type UploadInput = Omit<UploadCertificateRequest, 'mode'>;
 
@@ -69,6 +70,11 @@ export async function uploadCertificate(
   if (input.userId !== user.userId && !isAdmin) {
     throw new HttpError(403, 'You can only upload certificates to your own account');
   }
+  // Issue 9: the printed fields and the recipient are an issuer's statement, so only admins give them.
+  const { certificate_name: _title, ...issued } = fieldColumns(input);
+  if (!isAdmin && (Object.keys(issued).length > 0 || input.pagePublic !== undefined)) {
+    throw new HttpError(403, 'Only administrators can issue certificates with fields or a recipient');
+  }
 
   const bytes = decodeDataUrl(input.fileData, MAX_FILE_BYTES);
   const detected = detectFileType(bytes);
@@ -115,17 +121,24 @@ export async function uploadCertificate(
       // have no direct INSERT, or they could register forged hashes over the Data API.
       const [inserted] = isAdmin
         ? await tx<CertificateRow[]>`
-          insert into public.certificates as c (
-            id, user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type, mime_type,
-            file_size, file_hash, content_hash, ocr_content, visual_fingerprint, verification_status,
-            reviewed_by, reviewed_at
-          ) values (
-            ${id}, ${input.userId}, ${user.userId}, ${nameFrom(input)}, ${certificateHash}, ${storagePath},
-            ${detected.fileType}, ${detected.mimeType}, ${bytes.length},
-            ${fileHash}, ${null}, ${null}, ${null},
-            'verified', ${user.userId}, ${new Date()}
-          )
-          returning ${certificateColumns(tx)}`
+          with c as (insert into public.certificates ${tx({
+            id,
+            user_id: input.userId,
+            uploaded_by: user.userId,
+            certificate_name: nameFrom(input),
+            certificate_hash: certificateHash,
+            storage_path: storagePath,
+            file_type: detected.fileType,
+            mime_type: detected.mimeType,
+            file_size: bytes.length,
+            file_hash: fileHash,
+            verification_status: 'verified',
+            reviewed_by: user.userId,
+            reviewed_at: new Date(),
+            ...issued,
+            page_public: input.pagePublic ?? true,
+          })} returning *)
+          select ${certificateColumns(tx)} from c`
         : await tx<CertificateRow[]>`
           select ${certificateColumns(tx)} from private.add_own_pending_certificate(
             ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${detected.fileType},
@@ -136,6 +149,8 @@ export async function uploadCertificate(
     });
   } catch (error) {
     await removeQuietly(deps, storagePath);
+    const explained = explainConstraint(error);
+    if (explained !== error) throw explained;
     if (isUniqueViolation(error)) throw await duplicateOf(deps, user, fileHash);
     throw error;
   }

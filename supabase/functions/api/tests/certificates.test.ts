@@ -23,6 +23,8 @@ import {
   uploadUnique,
 } from './helpers.ts';
 
+const REASON = { reason: 'Issued in error' };
+
 const upload = (token: string, json: Record<string, unknown>) =>
   call<UploadCertificateResponse & { error?: string; certificate?: Certificate }>(
     'POST',
@@ -307,7 +309,7 @@ test('stats are computed in SQL and follow uploads and revocations', async () =>
   const revokedBefore = await call<CertificateStatsResponse>('GET', '/certificates/stats?scope=revoked', {
     token: admin.token,
   });
-  await call('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token });
+  await call('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token, json: REASON });
   const revokedAfter = await call<CertificateStatsResponse>('GET', '/certificates/stats?scope=revoked', {
     token: admin.token,
   });
@@ -322,12 +324,14 @@ test('revoke and unrevoke: state, revoked list, conflicts and unknown ids', asyn
 
   const revoked = await call<RevokeCertificateResponse>('POST', `/certificates/revoke/${certificate.id}`, {
     token: admin.token,
+    json: REASON,
   });
   assert.equal(revoked.status, 200);
   assert.ok(!Number.isNaN(Date.parse(revoked.body.revokedAt)));
   assert.equal(revoked.body.certificate.revoked, true);
   assert.equal(
-    (await call('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token })).status,
+    (await call('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token, json: REASON }))
+      .status,
     409,
   );
 
@@ -362,16 +366,28 @@ test('revoke and unrevoke: state, revoked list, conflicts and unknown ids', asyn
   );
 
   const unknown = crypto.randomUUID();
-  assert.equal((await call('POST', `/certificates/revoke/${unknown}`, { token: admin.token })).status, 404);
-  assert.equal((await call('POST', '/certificates/revoke/123', { token: admin.token })).status, 400);
+  assert.equal(
+    (await call('POST', `/certificates/revoke/${unknown}`, { token: admin.token, json: REASON })).status,
+    404,
+  );
+  assert.equal(
+    (await call('POST', '/certificates/revoke/123', { token: admin.token, json: REASON })).status,
+    400,
+  );
 });
 
 test('two revokes of one certificate at once: one succeeds, one conflicts, the row is consistent', async () => {
   const admin = await demo('admin');
   const certificate = await uploadUnique(admin);
   const results = await Promise.all([
-    call<RevokeCertificateResponse>('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token }),
-    call<RevokeCertificateResponse>('POST', `/certificates/revoke/${certificate.id}`, { token: admin.token }),
+    call<RevokeCertificateResponse>('POST', `/certificates/revoke/${certificate.id}`, {
+      token: admin.token,
+      json: REASON,
+    }),
+    call<RevokeCertificateResponse>('POST', `/certificates/revoke/${certificate.id}`, {
+      token: admin.token,
+      json: REASON,
+    }),
   ]);
   assert.deepEqual(results.map((r) => r.status).sort(), [200, 409]);
   const winner = results.find((r) => r.status === 200)!;

@@ -74,7 +74,11 @@ const rows: Row[] = [
   },
   {
     name: 'POST /certificates/revoke/{id}',
-    request: (f) => ({ method: 'POST', path: `/certificates/revoke/${f.certificateId}` }),
+    request: (f) => ({
+      method: 'POST',
+      path: `/certificates/revoke/${f.certificateId}`,
+      json: { reason: 'Issued in error' },
+    }),
     expected: { ...ADMIN_ONLY, admin: 200 },
   },
   {

@@ -128,7 +128,10 @@ test('a revoked certificate does not verify, and the message says it was revoked
     json: { fileData: sampleDataUrl('distinct-2.jpg'), userId: admin.userId, mode: 'process' },
   });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
-  await call('POST', `/certificates/revoke/${upload.body.certificate.id}`, { token: admin.token });
+  await call('POST', `/certificates/revoke/${upload.body.certificate.id}`, {
+    token: admin.token,
+    json: { reason: 'Issued in error' },
+  });
 
   const response = await verify(sampleDataUrl('distinct-2.jpg'));
   assert.equal(response.body.verified, false);

@@ -5,6 +5,7 @@
  */
 import type {
   BackfillResponse,
+  ReadResponse,
   RegisterResponse,
   VerifyResponse,
 } from '../../_shared/verification/engine-protocol.ts';
@@ -80,6 +81,10 @@ export class EngineClient {
 
   verify(fileData: string): Promise<VerifyResponse> {
     return this.#post('/verify', { fileData });
+  }
+
+  read(fileData: string): Promise<ReadResponse> {
+    return this.#post('/read', { fileData });
   }
 
   backfill(limit: number): Promise<BackfillResponse> {

@@ -15,6 +15,7 @@ export default function AdminUploadPage() {
       </Stack>
       <UploadPanel
         userId={user.id}
+        issueForm
         successNote="Certificates uploaded by an administrator are verified at once when processing succeeds."
       />
     </Stack>

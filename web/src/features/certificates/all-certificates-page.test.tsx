@@ -169,10 +169,12 @@ describe('AllCertificatesPage', () => {
     expect(dialog).toHaveTextContent(
       'Are you sure you want to revoke the certificate "Jane Doe - BSc"? This action cannot be undone and will mark the certificate as invalid.',
     );
+    expect(within(dialog).getByRole('button', { name: 'Revoke' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Issued in error');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.revokeCertificate).toHaveBeenCalledWith(target.id);
+    expect(api.revokeCertificate).toHaveBeenCalledWith(target.id, 'Issued in error');
     const card = screen.getByRole('article', { name: 'Jane Doe - BSc' });
     expect(within(card).getByText('REVOKED')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
@@ -188,6 +190,7 @@ describe('AllCertificatesPage', () => {
     const { user } = await renderAsAdmin();
     await user.click(await screen.findByRole('button', { name: 'Revoke Jane' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke Certificate' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(await within(dialog).findByText('Failed to revoke certificate')).toBeInTheDocument();

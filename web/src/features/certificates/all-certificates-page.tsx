@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCertificateOff, IconCheck, IconFileSearch, IconX } from '@tabler/icons-react';
 import type { Certificate } from '@contract';
@@ -23,6 +23,7 @@ export default function AllCertificatesPage() {
   const { isAdmin } = useSession();
   const [filters, setFilters] = useState<CertificateListFilters>(DEFAULT_CERTIFICATE_FILTERS);
   const [revoking, setRevoking] = useState<Certificate | null>(null);
+  const [revokeReason, setRevokeReason] = useState('');
 
   const list = useCertificates(filters, isAdmin);
   const stats = useCertificateStats('all', isAdmin);
@@ -33,22 +34,26 @@ export default function AllCertificatesPage() {
 
   const openRevoke = (certificate: Certificate) => {
     revoke.reset();
+    setRevokeReason('');
     setRevoking(certificate);
   };
 
   const confirmRevoke = () => {
-    if (!revoking) return;
-    revoke.mutate(revoking.id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: 'Certificate revoked',
-          message: `"${certificateTitle(revoking)}" is now marked as invalid.`,
-        });
-        setRevoking(null);
+    if (!revoking || !revokeReason.trim()) return;
+    revoke.mutate(
+      { certificateId: revoking.id, reason: revokeReason.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Certificate revoked',
+            message: `"${certificateTitle(revoking)}" is now marked as invalid.`,
+          });
+          setRevoking(null);
+        },
+        onError: (error) => console.error('Revoke failed:', error),
       },
-      onError: (error) => console.error('Revoke failed:', error),
-    });
+    );
   };
 
   const reviewCertificate = (certificate: Certificate, decision: ReviewDecision) =>
@@ -104,7 +109,7 @@ export default function AllCertificatesPage() {
             color="red"
             variant="light"
             leftSection={<IconCertificateOff size={16} />}
-            loading={revoke.isPending && revoke.variables === certificate.id}
+            loading={revoke.isPending && revoke.variables?.certificateId === certificate.id}
             onClick={() => openRevoke(certificate)}
             aria-label={`Revoke ${title}`}
           >
@@ -141,12 +146,24 @@ export default function AllCertificatesPage() {
         onConfirm={confirmRevoke}
         title="Revoke Certificate"
         message={
-          <ConfirmText
-            text={revokeConfirmText(revoking ? certificateTitle(revoking) : '')}
-            error={revoke.isError ? errorMessage(revoke.error) : null}
-          />
+          <Stack gap="sm">
+            <ConfirmText
+              text={revokeConfirmText(revoking ? certificateTitle(revoking) : '')}
+              error={revoke.isError ? errorMessage(revoke.error) : null}
+            />
+            <Textarea
+              label="Reason"
+              description="Shown on the certificate's public page and kept in its history."
+              required
+              rows={3}
+              maxLength={500}
+              value={revokeReason}
+              onChange={(event) => setRevokeReason(event.currentTarget.value)}
+            />
+          </Stack>
         }
         confirmLabel="Revoke"
+        confirmDisabled={!revokeReason.trim()}
         loading={revoke.isPending}
       />
     </CertificateListScreen>

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@/api';
 import { renderWithProviders } from '@/testing/render';
@@ -9,19 +9,35 @@ import UserUploadPage from './user-upload-page';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
-  return { ...actual, uploadCertificate: vi.fn() };
+  return { ...actual, uploadCertificate: vi.fn(), extractCertificateFields: vi.fn() };
 });
 
 // The whole web suite shares two cores; give async screens more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = { id: 'aaaaaaaa-0000-4000-8000-000000000001', role: 'admin', email: 'admin@example.com' };
+const NO_FIELDS = {
+  certificateName: null,
+  recipientName: null,
+  course: null,
+  grade: null,
+  issueDate: null,
+  expiryDate: null,
+  certificateNumber: null,
+  issuer: null,
+};
+
 const MEMBER = { id: 'bbbbbbbb-0000-4000-8000-000000000002', role: 'user', email: 'user@example.com' };
 
 function chooseFile(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** The issue form reads the file's fields first; the upload button waits for it. */
+async function fieldsRead() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Upload Certificate' })).toBeEnabled());
 }
 
 function pngFile(name = 'diploma.png', size = 1536 * 1024): File {
@@ -33,9 +49,55 @@ function pngFile(name = 'diploma.png', size = 1536 * 1024): File {
 beforeEach(() => {
   notifications.clean();
   vi.mocked(api.uploadCertificate).mockReset();
+  vi.mocked(api.extractCertificateFields).mockReset();
+  vi.mocked(api.extractCertificateFields).mockResolvedValue({
+    fields: NO_FIELDS,
+    textSource: 'none',
+    text: '',
+    duplicate: false,
+  });
 });
 
 describe('AdminUploadPage', () => {
+  it('pre-fills the issue form from the file and sends the corrected fields and the recipient', async () => {
+    vi.mocked(api.extractCertificateFields).mockResolvedValue({
+      fields: {
+        ...NO_FIELDS,
+        certificateName: 'Certificate of Completion',
+        recipientName: 'Olivia Bennett',
+        issueDate: '2024-03-15',
+        issuer: 'Northwind Academy Dr. Helen Park',
+      },
+      textSource: 'pdf-text',
+      text: 'Certificate of Completion',
+      duplicate: false,
+    });
+    const stored = makeCertificate({ certificate_name: 'Certificate of Completion' });
+    vi.mocked(api.uploadCertificate).mockResolvedValue({
+      message: 'Certificate uploaded and verified',
+      imageUrl: stored.image_url,
+      certificate: stored,
+    });
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    chooseFile(pngFile());
+    await fieldsRead();
+    expect(await screen.findByDisplayValue('Olivia Bennett')).toBeInTheDocument();
+    const issuer = screen.getByRole('textbox', { name: 'Issuer' });
+    await user.clear(issuer);
+    await user.type(issuer, 'Northwind Academy');
+    await user.type(screen.getByRole('textbox', { name: 'Recipient e-mail' }), 'olivia@example.org');
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+    await screen.findByRole('region', { name: 'Upload result' });
+    expect(vi.mocked(api.uploadCertificate).mock.calls[0]?.[0]).toMatchObject({
+      certificateName: 'Certificate of Completion',
+      recipientName: 'Olivia Bennett',
+      recipientEmail: 'olivia@example.org',
+      issueDate: '2024-03-15',
+      issuer: 'Northwind Academy',
+      userId: ADMIN.id,
+    });
+  });
+
   it('uploads the chosen file as the admin and shows the stored certificate', async () => {
     const stored = makeCertificate({ certificate_name: 'diploma.png', verification_status: 'verified' });
     vi.mocked(api.uploadCertificate).mockResolvedValue({
@@ -48,6 +110,8 @@ describe('AdminUploadPage', () => {
     expect(screen.getByText('Upload certificates as an administrator')).toBeInTheDocument();
 
     chooseFile(pngFile());
+
+    await fieldsRead();
     expect(await screen.findByText('(1.50 MB)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
 
@@ -77,6 +141,7 @@ describe('AdminUploadPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
     chooseFile(pngFile());
+    await fieldsRead();
     await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
 
     const section = await screen.findByRole('region', { name: 'Existing certificate' });
@@ -91,6 +156,7 @@ describe('AdminUploadPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
     chooseFile(pngFile());
+    await fieldsRead();
     await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
 
     const banner = await screen.findByRole('alert', { name: 'Error:' });
@@ -105,11 +171,15 @@ describe('AdminUploadPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a file first.');
 
     chooseFile(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+
+    await fieldsRead();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
     );
 
     chooseFile(pngFile('big.png', 10 * 1024 * 1024 + 1));
+
+    await fieldsRead();
     expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 10MB');
     expect(api.uploadCertificate).not.toHaveBeenCalled();
   });
@@ -127,11 +197,15 @@ describe('AdminUploadPage', () => {
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
 
     chooseFile(new File(['x'], 'notes', { type: '' }));
+
+    await fieldsRead();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please select a valid file type (JPEG, PNG, GIF, WebP, BMP, TIFF, PDF)',
     );
 
     chooseFile(new File(['II*\0'], 'scan.TIF', { type: '' }));
+
+    await fieldsRead();
     expect(await screen.findByLabelText('Chosen file')).toHaveTextContent('scan.TIF');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));

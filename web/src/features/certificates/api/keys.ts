@@ -49,4 +49,6 @@ export const certificateKeys = {
   revokedList: (filters: RevokedListFilters) => [...certificateKeys.scopeLists('revoked'), filters] as const,
   allStats: () => [...certificateKeys.all, 'stats'] as const,
   stats: (scope: CertificateListScope) => [...certificateKeys.allStats(), scope] as const,
+  details: () => [...certificateKeys.all, 'detail'] as const,
+  detail: (id: string) => [...certificateKeys.details(), id] as const,
 };

@@ -10,7 +10,8 @@ import { certificateKeys } from './keys';
 export function useRevokeCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (certificateId: string) => revokeCertificate(certificateId),
+    mutationFn: ({ certificateId, reason }: { certificateId: string; reason: string }) =>
+      revokeCertificate(certificateId, reason),
     onSuccess: async ({ certificate }) => {
       replaceCertificateInLists(queryClient, 'all', certificate);
       await Promise.all([

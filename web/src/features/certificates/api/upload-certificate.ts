@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Certificate } from '@contract';
+import type { Certificate, CertificateFields } from '@contract';
 import { ApiError, uploadCertificate } from '@/api';
 import { readFileAsDataUrl } from '@/lib/files';
 import { certificateKeys } from './keys';
@@ -8,12 +8,21 @@ export interface UploadInput {
   file: File;
   /** The owner: the admin's own id on the admin screen, the caller's id on /upload. */
   userId: string;
+  /** Issue form (admin): the corrected fields and the recipient. */
+  fields?: CertificateFields;
 }
 
 /** Reads the file as a data URL and uploads it; the file's name becomes the certificate's default name. */
-export async function uploadCertificateFile({ file, userId }: UploadInput) {
+export async function uploadCertificateFile({ file, userId, fields }: UploadInput) {
   const fileData = await readFileAsDataUrl(file);
-  return uploadCertificate({ fileData, userId, mode: 'process', fileName: file.name });
+  return uploadCertificate({
+    fileData,
+    userId,
+    mode: 'process',
+    fileName: file.name,
+    ...fields,
+    certificateName: fields?.certificateName ?? undefined,
+  });
 }
 
 /** The existing certificate a 409 duplicate answer carries, if this error is one. */

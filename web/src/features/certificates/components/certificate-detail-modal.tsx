@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Certificate } from '@contract';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { certificateTitle } from './certificate-card';
+import { CertificateLifecycle } from './certificate-lifecycle';
 import { CertificatePreview } from './certificate-preview';
 import { StatusBadge } from './status-badge';
 
@@ -67,6 +68,7 @@ export function CertificateDetailModal({
               <FullHash value={certificate.content_hash} />
             </Row>
           </DataList>
+          <CertificateLifecycle certificateId={certificate.id} />
           <Stack gap="xs">
             <Title order={3} size="h5">
               Extracted Text (OCR)

@@ -6,27 +6,61 @@ import { errorMessage } from '@/api';
 import { ErrorBanner } from '@/components';
 import { FILE_INPUT_ACCEPT, FILE_MESSAGES, validateCertificateFile } from '@/lib/files';
 import { formatMegabytes } from '@/lib/format';
+import type { CertificateFields } from '@contract';
+import { useExtractCertificate } from '../api/extract-certificate';
 import { duplicateCertificate, useUploadCertificate } from '../api/upload-certificate';
 import { CertificateSummary } from './certificate-summary';
+import {
+  EMPTY_ISSUE_FIELDS,
+  fieldsFromExtraction,
+  IssueFields,
+  type IssueFieldValues,
+  validateIssueFields,
+} from './issue-fields';
+
+/** Form values as the API's fields: blank means "not given". */
+function toCertificateFields(values: IssueFieldValues): CertificateFields {
+  const fields: CertificateFields = {};
+  for (const [key, value] of Object.entries(values) as [keyof IssueFieldValues, string][]) {
+    if (value.trim()) fields[key] = value.trim();
+  }
+  return fields;
+}
 
 export interface UploadPanelProps {
   /** Who will own the certificate: the signed-in user's id. */
   userId: string;
   /** A line under the success title, e.g. that a user's upload awaits review. */
   successNote: string;
+  /** Admin issue form: read the fields from the file, let the admin correct them and choose a recipient. */
+  issueForm?: boolean;
 }
 
 /** Choose an image or PDF, upload it, and see the stored certificate (or the one it duplicates). */
-export function UploadPanel({ userId, successNote }: UploadPanelProps) {
+export function UploadPanel({ userId, successNote, issueForm = false }: UploadPanelProps) {
   const upload = useUploadCertificate();
+  const extract = useExtractCertificate();
   const [file, setFile] = useState<File | null>(null);
   const [fileAlert, setFileAlert] = useState<string | null>(null);
+  const [values, setValues] = useState<IssueFieldValues>(EMPTY_ISSUE_FIELDS);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof IssueFieldValues, string>>>({});
 
   const choose = (chosen: File | null) => {
     upload.reset();
+    extract.reset();
     const problem = chosen ? validateCertificateFile(chosen) : null;
     setFileAlert(problem);
     setFile(problem ? null : chosen);
+    if (issueForm && chosen && !problem) {
+      extract.mutate(chosen, {
+        onSuccess: ({ fields }) => setValues((current) => fieldsFromExtraction(fields, current)),
+      });
+    }
+  };
+
+  const changeField = (field: keyof IssueFieldValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const submit = () => {
@@ -34,12 +68,19 @@ export function UploadPanel({ userId, successNote }: UploadPanelProps) {
       setFileAlert(FILE_MESSAGES.noFile);
       return;
     }
+    if (issueForm) {
+      const errors = validateIssueFields(values);
+      setFieldErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+    }
     upload.mutate(
-      { file, userId },
+      { file, userId, fields: issueForm ? toCertificateFields(values) : undefined },
       {
         onSuccess: ({ message }) => {
           notifications.show({ color: 'green', title: 'Certificate uploaded', message });
           setFile(null);
+          setValues(EMPTY_ISSUE_FIELDS);
+          extract.reset();
         },
         onError: (error) => console.error('Upload failed:', error),
       },
@@ -78,8 +119,23 @@ export function UploadPanel({ userId, successNote }: UploadPanelProps) {
               </Text>
             </Text>
           ) : null}
+          {issueForm && file ? (
+            <IssueFields
+              values={values}
+              errors={fieldErrors}
+              onChange={changeField}
+              reading={extract.isPending}
+              readError={extract.isError ? errorMessage(extract.error) : null}
+              disabled={upload.isPending}
+            />
+          ) : null}
           <Group justify="flex-end">
-            <Button onClick={submit} loading={upload.isPending} leftSection={<IconUpload size={18} />}>
+            <Button
+              onClick={submit}
+              loading={upload.isPending}
+              disabled={extract.isPending}
+              leftSection={<IconUpload size={18} />}
+            >
               Upload Certificate
             </Button>
           </Group>

@@ -1,8 +1,43 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { Certificate } from '@contract';
+import { errorMessage } from '@/api';
+import { credentialPath } from '@/config/paths';
 import { formatDate, formatMegabytes, shortId, shortenHash } from '@/lib/format';
+import { useSetCertificatePage } from '../api/set-certificate-page';
 import { CertificateStatusBadge } from './certificate-status-badge';
+
+/** The public page's switch and share link, for a certificate an admin verified. */
+function PublicPageControls({ certificate, title }: { certificate: Certificate; title: string }) {
+  const setPage = useSetCertificatePage();
+  if (certificate.verification_status !== 'verified') return null;
+  return (
+    <Group gap="md" justify="space-between">
+      <Switch
+        label="Public page"
+        checked={certificate.page_public}
+        disabled={setPage.isPending}
+        aria-label={`Public page of ${title}`}
+        onChange={(event) =>
+          setPage.mutate(
+            { certificateId: certificate.id, isPublic: event.currentTarget.checked },
+            {
+              onError: (error) =>
+                notifications.show({ color: 'red', title: 'Error:', message: errorMessage(error) }),
+            },
+          )
+        }
+      />
+      {certificate.page_public ? (
+        <Anchor component={Link} to={credentialPath(certificate.public_id)} size="sm">
+          Share link
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
 
 /** One of the user's certificates (spec section 2, Profile, Certificates tab). */
 export function CertificateCard({ certificate, onView }: { certificate: Certificate; onView: () => void }) {
@@ -16,8 +51,13 @@ export function CertificateCard({ certificate, onView }: { certificate: Certific
           </Title>
           <CertificateStatusBadge certificate={certificate} />
         </Group>
+        {certificate.recipient_name || certificate.issuer ? (
+          <Text size="sm">
+            {[certificate.recipient_name, certificate.course, certificate.issuer].filter(Boolean).join(' · ')}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
-          Issued {formatDate(certificate.created_at)}
+          Issued {certificate.issue_date ?? formatDate(certificate.created_at)}
         </Text>
         <Group gap="md">
           <Text size="sm">ID: {shortId(certificate.id)}</Text>
@@ -32,6 +72,7 @@ export function CertificateCard({ certificate, onView }: { certificate: Certific
         >
           View Certificate
         </Button>
+        <PublicPageControls certificate={certificate} title={title} />
       </Stack>
     </Card>
   );
