@@ -24,19 +24,25 @@ interface DenoApi {
 const RUNNER_LINE = '@@local-functions-runner ';
 
 const deno: DenoApi = (globalThis as unknown as { Deno: DenoApi }).Deno;
-const [portArg, entry] = deno.args;
+const [portArg, entry, memoryLimitArg] = deno.args;
 const port = Number(portArg);
-if (!Number.isInteger(port) || !entry) {
-  console.error('usage: host.ts <port> <entry file URL>');
+const memoryLimitBytes = Number(memoryLimitArg);
+if (!Number.isInteger(port) || !entry || !(memoryLimitBytes > 0)) {
+  console.error('usage: host.ts <port> <entry file URL> <memory limit in bytes>');
   deno.exit(2);
 }
 
-// What the runtime itself occupies before any function code loads: the runner counts memory above it
-// against the function's limit, as the edge runtime counts only the function's isolate.
-const baseline = deno.memoryUsage();
-console.log(
-  `${RUNNER_LINE}${JSON.stringify({ runtimeBytes: baseline.rss - baseline.heapUsed - baseline.external })}`,
-);
+// Memory as the edge runtime's own check counts it (supabase/edge-runtime, MemCheck): the isolate's
+// JavaScript heap plus its external memory (ArrayBuffers, decoded images). The runner ends the
+// process when this passes the limit; V8's --max-old-space-size stops a runaway heap in between.
+const memoryWatch = setInterval(() => {
+  const usage = deno.memoryUsage();
+  const used = usage.heapUsed + usage.external;
+  if (used > memoryLimitBytes) {
+    clearInterval(memoryWatch);
+    console.log(`${RUNNER_LINE}${JSON.stringify({ memoryBytes: used })}`);
+  }
+}, 20);
 
 const serve = deno.serve.bind(deno);
 let serving = false;

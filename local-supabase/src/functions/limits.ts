@@ -73,13 +73,3 @@ export function mainThreadCpuMs(pid: number): number | undefined {
     return undefined;
   }
 }
-
-/** Resident memory of the process in bytes, or undefined without /proc. */
-export function residentBytes(pid: number): number | undefined {
-  try {
-    const statm = readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ');
-    return Number(statm[1]) * 4096;
-  } catch {
-    return undefined;
-  }
-}

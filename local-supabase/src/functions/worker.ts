@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mainThreadCpuMs, residentBytes, type FunctionLimits } from './limits.ts';
+import { mainThreadCpuMs, type FunctionLimits } from './limits.ts';
 
 const HOST_SCRIPT = fileURLToPath(new URL('./host.ts', import.meta.url));
 
@@ -44,8 +44,6 @@ export interface Ticket {
 interface Generation {
   child: ChildProcess;
   inflight: Set<Ticket>;
-  /** Memory the Deno runtime itself holds (reported by host.ts); above it counts against the limit. */
-  runtimeBytes: number;
   lastCpuMs: number | undefined;
   sampler: NodeJS.Timeout | undefined;
   /** The limit that ended this process, once it did. */
@@ -180,7 +178,7 @@ export class FunctionWorker {
   private sample(gen: Generation): void {
     const pid = gen.child.pid;
     if (pid === undefined || gen.limit) return;
-    const { cpuMs: cpuLimit, memoryMb } = this.options.limits;
+    const { cpuMs: cpuLimit } = this.options.limits;
     const cpu = mainThreadCpuMs(pid);
     if (cpu !== undefined) {
       const used = gen.lastCpuMs === undefined ? 0 : cpu - gen.lastCpuMs;
@@ -197,11 +195,6 @@ export class FunctionWorker {
           return;
         }
       }
-    }
-    const rss = residentBytes(pid);
-    if (rss !== undefined && rss - gen.runtimeBytes > memoryMb * 1024 * 1024) {
-      const mb = Math.round((rss - gen.runtimeBytes) / 1024 / 1024);
-      this.exceed(gen, `it used ${mb} MB of memory, over the limit of ${memoryMb} MB`);
     }
   }
 
@@ -240,6 +233,7 @@ export class FunctionWorker {
       HOST_SCRIPT,
       String(port),
       pathToFileURL(entrypoint).href,
+      String(limits.memoryMb * 1024 * 1024),
     ];
   }
 
@@ -258,7 +252,6 @@ export class FunctionWorker {
     const gen: Generation = {
       child,
       inflight: new Set(),
-      runtimeBytes: 0,
       lastCpuMs: undefined,
       sampler: undefined,
       exited: new Promise<void>((resolve) => {
@@ -270,8 +263,14 @@ export class FunctionWorker {
     if (child.stdout) {
       createInterface({ input: child.stdout }).on('line', (line) => {
         if (line.startsWith(RUNNER_LINE)) {
-          const report = JSON.parse(line.slice(RUNNER_LINE.length)) as { runtimeBytes?: number };
-          gen.runtimeBytes = report.runtimeBytes ?? 0;
+          const report = JSON.parse(line.slice(RUNNER_LINE.length)) as { memoryBytes?: number };
+          if (report.memoryBytes !== undefined) {
+            const mb = Math.round(report.memoryBytes / 1024 / 1024);
+            this.exceed(
+              gen,
+              `it used ${mb} MB of memory (heap and external buffers), over the limit of ${this.options.limits.memoryMb} MB`,
+            );
+          }
           return;
         }
         console.log(`[functions:${name}] ${line}`);

@@ -48,14 +48,17 @@ export const MEASURED_FIGURES = {
     measuredOn: null,
     quote: null,
   },
-  /** p95 latency of POST /verification/verify for the exact registered file (1 MB, 10,000 certificates). */
+  /**
+   * p95 latency of POST /verification/verify for the exact registered file (1.2 MB, 1,000
+   * certificates), measured on the 2-core machine while other work loaded it.
+   */
   exactFileVerificationP95: {
-    label: 'to verify an unchanged certificate file (95th percentile, 1 MB)',
-    value: '0.15 s',
+    label: 'to verify an unchanged certificate file (95th percentile, 1.2 MB)',
+    value: '0.34 s',
     source: 'docs/benchmarks.md',
     command: 'npm run bench:verify',
-    measuredOn: '2026-11-21',
-    quote: '| 10,000 | 1 MB exact file | 56 | 148 | 24.11 | exact_file ×40 |',
+    measuredOn: '2026-11-25',
+    quote: '| 1,000 | file (data URL) | 120.4 | 340.5 | 5.2 | 18.1 | 6.6× | 1.00 | identical/exact_file ×52 |',
   },
   /** p95 latency of verifying a scan or photo with the v2 engine's content path. */
   copyVerificationP95: {

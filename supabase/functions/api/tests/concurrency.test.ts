@@ -67,7 +67,10 @@ test('20 concurrent revoke/unrevoke calls on one certificate end consistent, eac
   const actions = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'revoke' : 'unrevoke'));
   const responses = await Promise.all(
     actions.map((action) =>
-      call('POST', `/certificates/${action}/${certificate.id}`, { token: admin.token }),
+      call('POST', `/certificates/${action}/${certificate.id}`, {
+        token: admin.token,
+        json: { reason: 'Race test' },
+      }),
     ),
   );
   const statuses = responses.map((response) => response.status);

@@ -958,6 +958,9 @@ async function certificateCases(a: Actors): Promise<Case[]> {
       base: 'function',
       path: `/certificates/${action}/${crypto.randomUUID()}`,
       token: a.admin.token,
+      // Revoking needs a reason (issue 9); with one, only the unknown id is wrong.
+      body: JSON.stringify({ reason: 'Issued in error' }),
+      contentType: 'application/json',
       expect: [404],
     });
   }
