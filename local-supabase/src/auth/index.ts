@@ -2,7 +2,6 @@
  * The GoTrue-compatible auth service of the local stand-in, mounted by the gateway at /auth/v1.
  * Routes, bodies, status codes and error codes follow Supabase Auth (see docs/local-stack-auth.md).
  */
-import path from 'node:path';
 import { Hono } from 'hono';
 import type { StackContext, StackService } from '../stack/types.ts';
 import type { AuthDeps } from './context.ts';
@@ -26,7 +25,7 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
   const settings = ctx.config.auth;
   const sql = ctx.sql('supabase_auth_admin');
   const limits = createRateLimits(settings.rateLimit);
-  const hooks = readAuthHooks(path.join(ctx.rootDir, 'supabase', 'config.toml'));
+  const hooks = readAuthHooks(ctx.config.configFile);
   const deps: AuthDeps = {
     sql,
     keys: ctx.keys,

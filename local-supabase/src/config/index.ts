@@ -152,6 +152,7 @@ export function loadConfig(
   const overrides = parseEnvOverrides(env);
 
   const project: ProjectConfig = {
+    configFile: file,
     projectId: toml.project_id,
     auth: {
       siteUrl: toml.auth.site_url,

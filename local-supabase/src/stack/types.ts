@@ -8,6 +8,8 @@ import type { JWTPayload } from 'jose';
 
 /** Settings read from supabase/config.toml: the same file a hosted project is configured from. */
 export interface ProjectConfig {
+  /** The config.toml it was read from (auth hooks are read from the same file). */
+  configFile: string;
   projectId: string;
   auth: {
     siteUrl: string;
