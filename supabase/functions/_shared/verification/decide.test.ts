@@ -77,13 +77,19 @@ Deno.test('OCR reading the registered text dismisses a visual flag (noise), but 
   assert.equal(sign.differences[0]?.field, 'grade');
 });
 
-Deno.test('an unsure reading of a critical field that looked the same changes nothing', () => {
-  const decision = decide(
+Deno.test('a half-sure different reading of a critical field is unknown; a faint one is noise', () => {
+  const doubt = decide(
     input({
-      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.6 } })],
+      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.7 } })],
     }),
   );
-  assert.equal(decision.verdict, 'authentic');
+  assert.equal(doubt.verdict, 'unknown');
+  const noise = decide(
+    input({
+      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.4 } })],
+    }),
+  );
+  assert.equal(noise.verdict, 'authentic');
 });
 
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {

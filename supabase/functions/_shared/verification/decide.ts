@@ -51,6 +51,8 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
 ];
 /** OCR confidence needed to call a critical field changed when the picture looked the same. */
 export const READ_SURE = 0.9;
+/** Below this a different reading of a critical field is OCR noise; between it and READ_SURE, doubt. */
+export const READ_DOUBT = 0.6;
 
 export interface DecisionInput {
   inliers: number;
@@ -99,9 +101,12 @@ type Judgement = 'same' | 'different' | 'uncertain';
 function judge(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   if (region.readAnyway) {
-    const sure =
-      line && reads && reads.confidence >= READ_SURE && readingKey(reads.text) !== readingKey(line.text);
-    return sure ? 'different' : 'same';
+    if (!line || !reads || !reads.text) return 'same';
+    if (readingKey(reads.text) === readingKey(line.text)) return 'same';
+    // A different reading: sure enough, it is a change; otherwise it may be a change OCR half-saw
+    // (a forged digit reads with lower confidence too), so the answer cannot be authentic.
+    if (reads.confidence >= READ_SURE) return 'different';
+    return reads.confidence >= READ_DOUBT ? 'uncertain' : 'same';
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
   if (line && confident && readingKey(reads.text) === readingKey(line.text)) return 'same';
