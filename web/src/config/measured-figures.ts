@@ -58,7 +58,8 @@ export const MEASURED_FIGURES = {
     source: 'docs/benchmarks.md',
     command: 'npm run bench:verify',
     measuredOn: '2026-11-25',
-    quote: '| 1,000 | file (data URL) | 120.4 | 340.5 | 5.2 | 18.1 | 6.6× | 1.00 | identical/exact_file ×52 |',
+    quote:
+      '| 1,000 | file (data URL) | 120.4 | 340.5 | 5.2 | 18.1 | 6.6× | 1.00 | identical/exact_file ×52 |',
   },
   /** p95 latency of verifying a scan or photo with the v2 engine's content path. */
   copyVerificationP95: {

@@ -108,3 +108,17 @@ Deno.test('a copy flagged all over is too degraded to judge: unknown', () => {
   const decision = decide(input({ flaggedTiles: 120, regions: [region({ score: 0.5 })] }));
   assert.equal(decision.verdict, 'unknown');
 });
+
+Deno.test('another recipient and another number is another certificate of the same design: unknown', () => {
+  const numberLine: RegisteredLine = { ...nameLine, text: 'No. CERT-00417', field: 'certificate_number' };
+  const decision = decide(
+    input({
+      regions: [
+        region({ score: 0.6, reads: { text: 'John Roe', confidence: 0.95 } }),
+        region({ line: numberLine, score: 0.4, reads: { text: 'No. CERT-00418', confidence: 0.95 } }),
+      ],
+    }),
+  );
+  assert.equal(decision.verdict, 'unknown');
+  assert.match(decision.reasons.join(' '), /design of a registered certificate/);
+});

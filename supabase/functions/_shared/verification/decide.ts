@@ -49,6 +49,8 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
   'expiry_date',
   'certificate_number',
 ];
+/** Fields that together say which record a certificate is: both different means another certificate. */
+const IDENTITY_FIELDS: readonly CertificateField[] = ['recipient_name', 'certificate_number'];
 /** OCR confidence needed to call a critical field changed when the picture looked the same. */
 export const READ_SURE = 0.9;
 /** Below this a different reading of a critical field is OCR noise; between it and READ_SURE, doubt. */
@@ -134,6 +136,21 @@ export function decide(input: DecisionInput): Decision {
   const flaggedShare = input.inkTiles ? input.flaggedTiles / input.inkTiles : 0;
   const fit = Math.min(1, input.inliers / 150);
 
+  const changedFields = new Set(differences.map((difference) => difference.field));
+  if (IDENTITY_FIELDS.every((field) => changedFields.has(field))) {
+    // Another certificate of the same design (or one made from it): it is not a copy of this record,
+    // and naming this record's holder to whoever holds the design would leak it. The differences stay
+    // for the engine, which looks for the registered certificate that reads like this copy; an
+    // *unknown* answer never shows them.
+    return {
+      verdict: 'unknown',
+      differences,
+      reasons: [
+        'The page has the design of a registered certificate, but neither its recipient nor its number is that of a registered one',
+      ],
+      confidence: 0.7,
+    };
+  }
   if (differences.length > 0 && flaggedShare <= MAX_FLAGGED_SHARE) {
     const named = differences.filter((difference) => difference.field).map((difference) => difference.label);
     return {

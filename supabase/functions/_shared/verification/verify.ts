@@ -254,7 +254,8 @@ export async function verifyCopy(
     for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
   }
   const found = best as Examination | null;
-  if (!found || (found.decision.verdict === 'unknown' && found.alignment.inliers < 20)) {
+  if (!found || found.decision.verdict === 'unknown') {
+    // Unknown shows nothing of any registered certificate: no id, no differences, no pictures.
     return {
       verdict: 'unknown',
       certificateId: null,
@@ -276,9 +277,6 @@ export async function verifyCopy(
     })),
     reasons: found.decision.reasons,
     confidence: found.decision.confidence,
-    evidence:
-      found.decision.verdict === 'unknown'
-        ? null
-        : { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
+    evidence: { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
   };
 }
