@@ -116,6 +116,14 @@ function flaggedRegions(
   return regions;
 }
 
+/**
+ * Lines always read: the named critical fields, and any line with digits or signs, where one stroke
+ * changes the meaning (a date 2016 -> 2015, a grade row of a transcript A- -> A+).
+ */
+function isCritical(line: RegisteredLine): boolean {
+  return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
+}
+
 function cut(page: GrayRaster, box: Box): GrayRaster {
   const padX = Math.round(box.height * 0.6);
   const padY = Math.round(box.height * 0.35);
@@ -148,13 +156,12 @@ async function examine(
   );
   const critical = lines.filter(
     (line) =>
-      line.field &&
-      CRITICAL_FIELDS.includes(line.field) &&
+      isCritical(line) &&
       line.confidence >= READ_CONFIDENT &&
       !hiddenLines.includes(line) &&
       !flagged.some((region) => region.line === line),
   );
-  // One OCR request for every line to read: the flagged ones and the critical fields.
+  // Every line to read: the flagged ones and the critical ones.
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
   const readings = await ocr.readRegions(toRead.map((line) => cut(warped.page, line.box)));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
