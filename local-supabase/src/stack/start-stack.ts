@@ -137,15 +137,28 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   }
 
   const ports = { ...loaded.ports };
+  const serveWeb = options.serveWeb ?? true;
+  const picked = new Set<keyof StackPorts>();
   for (const name of Object.keys(ports) as (keyof StackPorts)[]) {
     const requested = options.ports?.[name] ?? ports[name];
     ports[name] = requested === 0 ? await freePort() : requested;
+    if (requested === 0) picked.add(name);
   }
-  const serveWeb = options.serveWeb ?? true;
   await Promise.all(
     (Object.keys(ports) as (keyof StackPorts)[])
       .filter((name) => name !== 'web' || serveWeb)
-      .map((name) => assertPortFree(ports[name], name)),
+      .map(async (name) => {
+        // A port picked for us can be taken by another process (a parallel test stack) before we
+        // bind it: pick again rather than fail; a port the user chose must be free as it is.
+        for (let attempt = 1; picked.has(name) && attempt < 5; attempt++) {
+          try {
+            return await assertPortFree(ports[name], name);
+          } catch {
+            ports[name] = await freePort();
+          }
+        }
+        await assertPortFree(ports[name], name);
+      }),
   );
 
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
