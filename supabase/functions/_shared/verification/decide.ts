@@ -49,8 +49,6 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
   'expiry_date',
   'certificate_number',
 ];
-/** Fields that together say which record a certificate is: both different means another certificate. */
-const IDENTITY_FIELDS: readonly CertificateField[] = ['recipient_name', 'certificate_number'];
 /** OCR confidence needed to call a critical field changed when the picture looked the same. */
 export const READ_SURE = 0.9;
 /** Below this a different reading of a critical field is OCR noise; between it and READ_SURE, doubt. */
@@ -137,7 +135,10 @@ export function decide(input: DecisionInput): Decision {
   const fit = Math.min(1, input.inliers / 150);
 
   const changedFields = new Set(differences.map((difference) => difference.field));
-  if (IDENTITY_FIELDS.every((field) => changedFields.has(field))) {
+  const otherRecipient =
+    changedFields.has('recipient_name') &&
+    (changedFields.has('certificate_number') || differences.length >= 3);
+  if (otherRecipient) {
     // Another certificate of the same design (or one made from it): it is not a copy of this record,
     // and naming this record's holder to whoever holds the design would leak it. The differences stay
     // for the engine, which looks for the registered certificate that reads like this copy; an

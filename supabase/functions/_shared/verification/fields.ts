@@ -31,7 +31,9 @@ const DATE = new RegExp(
 const RULES: [CertificateField, (text: string) => boolean][] = [
   [
     'certificate_number',
-    (text) => /\b(no\.?|number|id|nr\.?|#)\s*[:.]?\s*[A-Z0-9-]*\d/i.test(text) && /\d{3,}/.test(text),
+    (text) =>
+      /\b(no\.?|number|id|nr\.?|#)\s*[:.]?\s*[A-Z0-9-]*\d/i.test(text) &&
+      (text.match(/\d/g) ?? []).length >= 2,
   ],
   ['expiry_date', (text) => /\b(expir|valid until|valid through)/i.test(text) && DATE.test(text)],
   ['issue_date', (text) => DATE.test(text)],
