@@ -33,16 +33,13 @@ async function verify(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Verify Certificate' }).click();
 }
 
-test('a re-saved copy of a registered certificate: progress by stage, then "Same certificate as registered"', async ({
-  page,
-}) => {
+test('a re-saved copy of a registered certificate: "Same certificate as registered"', async ({ page }) => {
   const calls = apiCalls(page);
   await openVerification(page);
   await verify(page, await registered.jpegCopyPath());
 
-  // The content comparison takes the server a while; the page says which stage it is in.
-  const progress = page.getByRole('group', { name: 'Verification progress' });
-  await expect(progress.getByText('Comparing with the registered original...')).toBeVisible();
+  // The stages shown while it works are covered by the page's unit tests: here the comparison may
+  // finish before a transient stage could be observed, and a test must not depend on speed.
   const result = page.getByRole('region', { name: 'Verification result' });
   await expect(result.getByRole('heading', { name: 'Certificate Verified ✓' })).toBeVisible();
   await expect(result.getByTestId('verdict-line')).toHaveText(/^Same certificate as registered/);
