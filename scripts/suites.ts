@@ -118,23 +118,37 @@ export function testFiles(suite: Suite): string[] {
   return found;
 }
 
+/** Sees a command's output (stdout and stderr, as printed) while it is also shown. */
+export type OutputListener = (chunk: string) => void;
+
 /**
- * Runs a command with inherited output; resolves with its exit code. The command gets its own process
+ * Runs a command with its output shown (and passed to `onOutput` when given); resolves with its exit code. The command gets its own process
  * group so a hung suite can be ended with everything it started (Ctrl-C is forwarded to it).
  */
 export function run(
   command: string[],
   env: NodeJS.ProcessEnv = process.env,
   timeoutMinutes = 30,
+  onOutput?: OutputListener,
 ): Promise<number> {
   const [program, ...args] = command as [string, ...string[]];
   return new Promise((resolve) => {
     const child = spawn(program, args, {
       cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'],
       env,
       detached: true,
     });
+    if (onOutput) {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        onOutput(chunk.toString());
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        process.stderr.write(chunk);
+        onOutput(chunk.toString());
+      });
+    }
     const signalGroup = (signal: NodeJS.Signals) => {
       try {
         if (child.pid) process.kill(-child.pid, signal);
@@ -165,7 +179,11 @@ export function run(
 }
 
 /** Runs one suite; fails loudly when it has no tests. */
-export async function runSuite(suite: Suite, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runSuite(
+  suite: Suite,
+  env: NodeJS.ProcessEnv = process.env,
+  onOutput?: OutputListener,
+): Promise<number> {
   if (testFiles(suite).length === 0) {
     console.error(
       `The ${suite.name} suite has no test files in ${suite.testDir}: failing rather than passing empty.`,
@@ -173,7 +191,7 @@ export async function runSuite(suite: Suite, env: NodeJS.ProcessEnv = process.en
     return 1;
   }
   for (const command of suite.commands()) {
-    const code = await run(command, env, suite.timeoutMinutes);
+    const code = await run(command, env, suite.timeoutMinutes, onOutput);
     if (code !== 0) return code;
   }
   return 0;

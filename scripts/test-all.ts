@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { startTestStack, type TestStack } from '../local-supabase/src/stack/test-stack.ts';
-import { SUITES, run, runSuite, type SuiteName } from './suites.ts';
+import { SUITES, run, runSuite, type OutputListener, type SuiteName } from './suites.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,6 +13,35 @@ interface Result {
   ok: boolean;
   seconds: number;
   note?: string;
+  /** For a failed step: the lines of its output that say what failed. */
+  why?: string[];
+}
+
+/** Lines that name a failure in the output of tsc, eslint, prettier, vitest, deno test and Playwright. */
+const FAILURE_LINE = /FAIL|✗|×|\berror\b|Error:|failed|\[warn\]|=> |›/i;
+/** Summary lines that mention failures without there being any. */
+const NO_FAILURE = /\b0 (failed|errors?)\b/i;
+const SHOWN_FAILURE_LINES = 40;
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
+
+/**
+ * CI shows only the end of the output; the summary repeats what failed so that end says why. Keeps
+ * the failure lines of a step's output (the last ones, without repeats).
+ */
+function failureCollector(): { listener: OutputListener; lines: () => string[] } {
+  const found: string[] = [];
+  let partial = '';
+  const listener: OutputListener = (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const raw of lines) {
+      const line = raw.replace(ANSI_ESCAPE, '').trimEnd();
+      if (!FAILURE_LINE.test(line) || NO_FAILURE.test(line) || found.includes(line)) continue;
+      found.push(line);
+      if (found.length > SHOWN_FAILURE_LINES) found.shift();
+    }
+  };
+  return { listener, lines: () => found };
 }
 
 const results: Result[] = [];
@@ -25,22 +54,30 @@ const interrupt = () => {
 process.on('SIGINT', interrupt);
 process.on('SIGTERM', interrupt);
 
-async function step(name: string, action: () => Promise<number>): Promise<boolean> {
+async function step(name: string, action: (onOutput: OutputListener) => Promise<number>): Promise<boolean> {
   if (interrupted) {
     skip(name, 'interrupted');
     return false;
   }
   console.log(`\n=== ${name} ===`);
   const began = performance.now();
+  const failures = failureCollector();
   let code: number;
   try {
-    code = await action();
+    code = await action(failures.listener);
   } catch (error) {
-    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(message);
+    failures.listener(`${message}\n`);
     code = 1;
   }
   const ok = code === 0;
-  results.push({ name, ok, seconds: (performance.now() - began) / 1000 });
+  results.push({
+    name,
+    ok,
+    seconds: (performance.now() - began) / 1000,
+    ...(ok ? {} : { why: failures.lines() }),
+  });
   return ok;
 }
 
@@ -78,10 +115,12 @@ async function main(): Promise<number> {
   const began = performance.now();
   if ((await ensureChromium()) !== 0) return 1;
 
-  await step('typecheck', () => run(['npm', 'run', '-s', 'typecheck']));
-  await step('lint', () => run(['npm', 'run', '-s', 'lint']));
-  await step('unit', () => runSuite(suite('unit')));
-  const built = await step('web build', () => run(['npm', 'run', '-s', 'build', '-w', 'web']));
+  await step('typecheck', (onOutput) => run(['npm', 'run', '-s', 'typecheck'], process.env, 30, onOutput));
+  await step('lint', (onOutput) => run(['npm', 'run', '-s', 'lint'], process.env, 30, onOutput));
+  await step('unit', (onOutput) => runSuite(suite('unit'), process.env, onOutput));
+  const built = await step('web build', (onOutput) =>
+    run(['npm', 'run', '-s', 'build', '-w', 'web'], process.env, 30, onOutput),
+  );
 
   console.log('\n=== starting a throwaway stack ===');
   let stack: TestStack | undefined;
@@ -98,16 +137,20 @@ async function main(): Promise<number> {
     for (const name of ['contract', 'db', 'functions', 'e2e'] as const) {
       if (!stack) skip(name, 'the test stack did not start');
       else if (name === 'e2e' && !built) skip(name, 'the web app did not build');
-      else await step(name, () => runSuite(suite(name), { ...process.env, ...stack?.env }));
+      else await step(name, (onOutput) => runSuite(suite(name), { ...process.env, ...stack?.env }, onOutput));
     }
   } finally {
     await stack?.stop();
   }
   // Its own stack: it kills the functions runner and restarts Postgres.
-  await step('faults', () => runSuite(suite('faults')));
+  await step('faults', (onOutput) => runSuite(suite('faults'), process.env, onOutput));
 
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
+  for (const r of results.filter((result) => !result.ok && result.why)) {
+    console.log(`\n=== why ${r.name} failed (its failure lines, last ${SHOWN_FAILURE_LINES} at most) ===`);
+    console.log(r.why?.length ? r.why.join('\n') : '(no failure line found: see its output above)');
+  }
   console.log('\n=== results ===');
   for (const r of results) {
     console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(10)} ${r.note ?? `${r.seconds.toFixed(1)} s`}`);
