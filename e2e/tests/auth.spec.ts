@@ -2,7 +2,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { confirmationLinkFor } from '../support/mailbox.ts';
-import { DEMO_USER, uniqueEmail } from '../support/accounts.ts';
+import { createConfirmedAccount, DEMO_USER, uniqueEmail } from '../support/accounts.ts';
+import { signInAsUser } from '../support/sessions.ts';
 
 test('a visitor registers, confirms through the emailed link, logs in and sees the profile', async ({
   page,
@@ -35,6 +36,25 @@ test('a visitor registers, confirms through the emailed link, logs in and sees t
   await expect(page.getByText('Robin').first()).toBeVisible();
   await page.getByRole('tab', { name: /My Certificates/ }).click();
   await expect(page.getByText('No Certificates Found')).toBeVisible();
+});
+
+test('a user edits the profile: the register form’s rules, then the new names are kept', async ({ page }) => {
+  const account = await createConfirmedAccount('e2e-edit-profile', 'Robin', 'Register');
+  await signInAsUser(page, account.email, account.password);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await dialog.getByLabel('First Name').fill('R');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('First name must be at least 2 characters')).toBeVisible();
+  await dialog.getByLabel('First Name').fill('Robyn');
+  await dialog.getByLabel('Username').fill('robyn.register');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('robyn.register')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('robyn.register')).toBeVisible();
+  await expect(page.getByText('Robyn Register').first()).toBeVisible();
 });
 
 test('a wrong password shows the Invalid Credentials dialog and the field error', async ({ page }) => {

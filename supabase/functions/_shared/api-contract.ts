@@ -289,6 +289,52 @@ export const updateUserStatusRequestSchema = z.object({ status: z.enum(USER_STAT
 export type UpdateUserRoleRequest = z.infer<typeof updateUserRoleRequestSchema>;
 export type UpdateUserStatusRequest = z.infer<typeof updateUserStatusRequestSchema>;
 
+/** The rules of a person's name, the same on the register form and in Edit Profile. */
+export const PROFILE_NAME_MIN_LENGTH = 2;
+export const PROFILE_FIELD_MAX_LENGTH = 100;
+export const USERNAME_MIN_LENGTH = 3;
+
+/** The messages of Edit Profile; the first and last name ones are the register form's (spec section 5). */
+export const PROFILE_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  firstNameShort: `First name must be at least ${PROFILE_NAME_MIN_LENGTH} characters`,
+  lastNameRequired: 'Last name is required',
+  lastNameShort: `Last name must be at least ${PROFILE_NAME_MIN_LENGTH} characters`,
+  usernameRequired: 'Username is required',
+  usernameShort: `Username must be at least ${USERNAME_MIN_LENGTH} characters`,
+  usernameCharacters: 'Username may contain only letters, digits, dots, hyphens and underscores',
+  tooLong: `At most ${PROFILE_FIELD_MAX_LENGTH} characters`,
+} as const;
+
+function profileField(required: string, short: string, minLength: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .min(minLength, short)
+    .max(PROFILE_FIELD_MAX_LENGTH, PROFILE_MESSAGES.tooLong);
+}
+
+/** PATCH /users/me (extension): Edit Profile, the caller's own names. */
+export const updateOwnProfileRequestSchema = z.strictObject({
+  firstname: profileField(
+    PROFILE_MESSAGES.firstNameRequired,
+    PROFILE_MESSAGES.firstNameShort,
+    PROFILE_NAME_MIN_LENGTH,
+  ),
+  lastname: profileField(
+    PROFILE_MESSAGES.lastNameRequired,
+    PROFILE_MESSAGES.lastNameShort,
+    PROFILE_NAME_MIN_LENGTH,
+  ),
+  username: profileField(
+    PROFILE_MESSAGES.usernameRequired,
+    PROFILE_MESSAGES.usernameShort,
+    USERNAME_MIN_LENGTH,
+  ).regex(/^[\p{L}\p{N}._-]+$/u, PROFILE_MESSAGES.usernameCharacters),
+});
+export type UpdateOwnProfileRequest = z.infer<typeof updateOwnProfileRequestSchema>;
+
 export const uuidParamSchema = z.guid('id must be a UUID');
 
 // ---------------------------------------------------------------------------------------------
@@ -456,7 +502,10 @@ export interface UserStatsResponse {
   stats: UserStats;
 }
 
-/** PATCH /users/{userId}/role and /status; GET /users/me (extension: the caller's own profile, any signed-in user). */
+/**
+ * PATCH /users/{userId}/role and /status; GET and PATCH /users/me (extension: the caller's own
+ * profile, any signed-in user).
+ */
 export interface UserResponse {
   user: AdminUser;
 }

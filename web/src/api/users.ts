@@ -1,5 +1,6 @@
 import type {
   DeleteUserResponse,
+  UpdateOwnProfileRequest,
   UserListResponse,
   UserResponse,
   UserRole,
@@ -16,6 +17,7 @@ export const USER_MESSAGES = {
   updateStatus: 'Failed to update user status',
   delete: 'Failed to delete user',
   profile: 'Failed to fetch profile',
+  updateProfile: 'Failed to update profile',
 } as const;
 
 interface CallOptions {
@@ -35,6 +37,15 @@ export function getUserStats(options: CallOptions = {}): Promise<UserStatsRespon
 /** GET /users/me (extension): the signed-in user's own profile. */
 export function getMyProfile(options: CallOptions = {}): Promise<UserResponse> {
   return apiRequest('/users/me', { defaultMessage: USER_MESSAGES.profile, signal: options.signal });
+}
+
+/** PATCH /users/me (extension): Edit Profile, the signed-in user's own names. */
+export function updateMyProfile(fields: UpdateOwnProfileRequest): Promise<UserResponse> {
+  return apiRequest('/users/me', {
+    method: 'PATCH',
+    body: fields,
+    defaultMessage: USER_MESSAGES.updateProfile,
+  });
 }
 
 /** PATCH /users/{authId}/role (admin). */

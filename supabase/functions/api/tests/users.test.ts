@@ -167,3 +167,44 @@ test('GET /users/me: any signed-in user reads only their own profile; anonymous 
 
   assert.equal((await call('GET', '/users/me', {})).status, 401);
 });
+
+test('PATCH /users/me: Edit Profile changes only the caller’s own names, trimmed', async () => {
+  const fresh = await freshUser('edited');
+  const other = await freshUser('untouched');
+  const response = await call<{ user: AdminUser }>('PATCH', '/users/me', {
+    token: fresh.token,
+    json: { firstname: '  Zoë ', lastname: 'Okafor-Smith', username: 'zoe.okafor_1' },
+  });
+  assert.equal(response.status, 200);
+  assert.equal(response.body.user.auth_id, fresh.userId);
+  assert.equal(response.body.user.firstname, 'Zoë');
+  assert.equal(response.body.user.lastname, 'Okafor-Smith');
+  assert.equal(response.body.user.username, 'zoe.okafor_1');
+  const [stored] = await db<{ firstname: string; role: string; email: string }[]>`
+    select firstname, role, email from public.profiles where auth_id = ${fresh.userId}`;
+  assert.deepEqual(stored, { firstname: 'Zoë', role: 'user', email: fresh.email });
+  const [untouched] = await db<{ lastname: string }[]>`
+    select lastname from public.profiles where auth_id = ${other.userId}`;
+  assert.equal(untouched?.lastname, 'untouched');
+});
+
+test('PATCH /users/me: the register form’s rules, no other fields, no anonymous caller', async () => {
+  const fresh = await freshUser('refused');
+  const valid = { firstname: 'Ada', lastname: 'Lovelace', username: 'ada' };
+  const refused = async (json: unknown, message: RegExp) => {
+    const response = await call<{ error: string }>('PATCH', '/users/me', { token: fresh.token, json });
+    assert.equal(response.status, 400, JSON.stringify(response.body));
+    assert.match(response.body.error, message);
+  };
+  await refused({ ...valid, firstname: ' ' }, /First name is required/);
+  await refused({ ...valid, lastname: 'L' }, /Last name must be at least 2 characters/);
+  await refused({ ...valid, username: 'ab' }, /Username must be at least 3 characters/);
+  await refused({ ...valid, username: 'ada lovelace' }, /Username may contain only/);
+  await refused({ ...valid, firstname: 'x'.repeat(101) }, /At most 100 characters/);
+  // Role, status and e-mail are not part of Edit Profile: the request is refused, nothing changes.
+  await refused({ ...valid, role: 'admin' }, /role/);
+  const [stored] = await db<{ role: string; firstname: string }[]>`
+    select role, firstname from public.profiles where auth_id = ${fresh.userId}`;
+  assert.deepEqual(stored, { role: 'user', firstname: 'Test' });
+  assert.equal((await call('PATCH', '/users/me', { json: valid })).status, 401);
+});

@@ -1,10 +1,11 @@
 /**
- * Routes of /api/users (spec section 7): admin only, except GET /me (any signed-in user's own
- * profile); an admin cannot change or delete themself.
+ * Routes of /api/users (spec section 7): admin only, except GET and PATCH /me (any signed-in user's
+ * own profile); an admin cannot change or delete themself.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  updateOwnProfileRequestSchema,
   updateUserRoleRequestSchema,
   updateUserStatusRequestSchema,
   uuidParamSchema,
@@ -12,7 +13,15 @@ import {
 import { parseJsonBody, parseParam } from '../../_shared/http/validation.ts';
 import { type AppEnv, requireAdmin, requireUser } from '../context.ts';
 import { smallBodyLimit } from '../limits.ts';
-import { deleteUser, getOwnProfile, listUsers, setUserRole, setUserStatus, userStats } from './service.ts';
+import {
+  deleteUser,
+  getOwnProfile,
+  listUsers,
+  setUserRole,
+  setUserStatus,
+  updateOwnProfile,
+  userStats,
+} from './service.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -25,6 +34,13 @@ userRoutes.get('/', async (c) => {
 userRoutes.get('/me', async (c) => {
   const user = await requireUser(c);
   return c.json({ user: await getOwnProfile(c.get('deps'), user) });
+});
+
+/** Extension: Edit Profile, the caller's own first name, last name and username. */
+userRoutes.patch('/me', bodyLimit(smallBodyLimit), async (c) => {
+  const user = await requireUser(c);
+  const fields = await parseJsonBody(c, updateOwnProfileRequestSchema);
+  return c.json({ user: await updateOwnProfile(c.get('deps'), user, fields) });
 });
 
 userRoutes.get('/stats', async (c) => {

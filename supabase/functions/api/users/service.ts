@@ -1,5 +1,11 @@
 /** User management (admin): list, stats, role and status changes, deletion. */
-import type { AdminUser, UserRole, UserStats, UserStatus } from '../../_shared/api-contract.ts';
+import type {
+  AdminUser,
+  UpdateOwnProfileRequest,
+  UserRole,
+  UserStats,
+  UserStatus,
+} from '../../_shared/api-contract.ts';
 import { BAN_FOREVER } from '../../_shared/auth-admin.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
@@ -38,6 +44,28 @@ export async function getOwnProfile(deps: AppDeps, user: SignedIn): Promise<Admi
     user,
     (tx) => tx<ProfileRow[]>`
     select ${profileColumns(tx)} from public.profiles p where p.auth_id = ${user.userId}`,
+  );
+  if (!row) throw new HttpError(404, 'User not found');
+  return toUser(row);
+}
+
+/**
+ * PATCH /users/me: the caller's own names, under RLS (the profiles policy lets users update their own
+ * row; a trigger keeps role, status and e-mail out of reach). The fields arrive validated and trimmed.
+ */
+export async function updateOwnProfile(
+  deps: AppDeps,
+  user: SignedIn,
+  fields: UpdateOwnProfileRequest,
+): Promise<AdminUser> {
+  const [row] = await asCaller(
+    deps.sql,
+    user,
+    (tx) => tx<ProfileRow[]>`
+    update public.profiles p
+    set firstname = ${fields.firstname}, lastname = ${fields.lastname}, username = ${fields.username}
+    where p.auth_id = ${user.userId}
+    returning ${profileColumns(tx)}`,
   );
   if (!row) throw new HttpError(404, 'User not found');
   return toUser(row);

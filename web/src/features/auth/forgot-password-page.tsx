@@ -7,7 +7,8 @@ import { ErrorBanner } from '@/components';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from './api/password-reset';
 import { AuthLayout } from './components/auth-layout';
-import { forgotPasswordSchema, schemaValidator, type ForgotPasswordValues } from './schemas';
+import { schemaValidator } from '@/lib/schema-validator';
+import { forgotPasswordSchema, type ForgotPasswordValues } from './schemas';
 
 /** How long the link works: GoTrue's otp_expiry in supabase/config.toml. */
 export const RESET_LINK_LIFETIME = '1 hour';

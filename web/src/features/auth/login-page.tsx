@@ -13,7 +13,8 @@ import { useResendVerification } from './api/resend-verification';
 import { AuthLayout } from './components/auth-layout';
 import { StatusDialog } from './components/status-dialog';
 import { linkErrorFromHash } from './link-error';
-import { AUTH_MESSAGES, loginSchema, schemaValidator, type LoginValues } from './schemas';
+import { schemaValidator } from '@/lib/schema-validator';
+import { AUTH_MESSAGES, loginSchema, type LoginValues } from './schemas';
 
 /** Toast time before leaving the page (spec section 9). */
 export const LOGIN_TOAST_MS = 1_500;

@@ -8,7 +8,8 @@ import { paths } from '@/config/paths';
 import { useRegister } from './api/register';
 import { AuthLayout } from './components/auth-layout';
 import { StatusDialog } from './components/status-dialog';
-import { AUTH_MESSAGES, registerSchema, schemaValidator, type RegisterValues } from './schemas';
+import { schemaValidator } from '@/lib/schema-validator';
+import { AUTH_MESSAGES, registerSchema, type RegisterValues } from './schemas';
 
 /** Toast time before going to /login (spec section 9). */
 export const REGISTER_TOAST_MS = 2_000;

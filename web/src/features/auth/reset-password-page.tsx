@@ -9,7 +9,8 @@ import { paths } from '@/config/paths';
 import { useRecoverySession, useUpdatePassword } from './api/password-reset';
 import { AuthLayout } from './components/auth-layout';
 import { linkErrorFromHash } from './link-error';
-import { resetPasswordSchema, schemaValidator, type ResetPasswordValues } from './schemas';
+import { schemaValidator } from '@/lib/schema-validator';
+import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 
 const LINK_INVALID = 'This password reset link is invalid or has expired.';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, loginSchema, registerSchema, schemaValidator } from './schemas';
+import { schemaValidator } from '@/lib/schema-validator';
+import { AUTH_MESSAGES, loginSchema, registerSchema } from './schemas';
 
 const validateLogin = schemaValidator(loginSchema);
 const validateRegister = schemaValidator(registerSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_MESSAGES, PROFILE_NAME_MIN_LENGTH } from '@contract';
 
 /** The spec's messages (section 5). */
 export const AUTH_MESSAGES = {
@@ -6,17 +7,16 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email',
   passwordRequired: 'Password is required',
   passwordShort: 'Password must be at least 6 characters',
-  firstNameRequired: 'First name is required',
-  firstNameShort: 'First name must be at least 2 characters',
-  lastNameRequired: 'Last name is required',
-  lastNameShort: 'Last name must be at least 2 characters',
+  firstNameRequired: PROFILE_MESSAGES.firstNameRequired,
+  firstNameShort: PROFILE_MESSAGES.firstNameShort,
+  lastNameRequired: PROFILE_MESSAGES.lastNameRequired,
+  lastNameShort: PROFILE_MESSAGES.lastNameShort,
   invalidCredentialsField: 'Invalid email or password',
   duplicateEmailField: 'This email is already registered.',
   passwordsDiffer: 'Passwords do not match',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
-export const NAME_MIN_LENGTH = 2;
 
 /** "The simple form": something@something.something without spaces. */
 const SIMPLE_EMAIL = /^\S+@\S+\.\S+$/;
@@ -33,7 +33,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordShort);
 
 function name(required: string, short: string) {
-  return z.string().trim().min(1, required).min(NAME_MIN_LENGTH, short);
+  return z.string().trim().min(1, required).min(PROFILE_NAME_MIN_LENGTH, short);
 }
 
 export const loginSchema = z.object({ email, password });
@@ -57,20 +57,3 @@ export const resetPasswordSchema = z
     path: ['confirm'],
   });
 export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
-
-/**
- * A Mantine `useForm` validator from a zod schema: the first message per field, so an empty field
- * says "required" rather than also "too short".
- */
-export function schemaValidator<T extends Record<string, unknown>>(schema: z.ZodType<unknown, T>) {
-  return (values: T): Partial<Record<keyof T, string>> => {
-    const result = schema.safeParse(values);
-    if (result.success) return {};
-    const errors: Partial<Record<keyof T, string>> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof T | undefined;
-      if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-    }
-    return errors;
-  };
-}

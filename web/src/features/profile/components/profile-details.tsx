@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { SessionUser } from '@/api/auth';
+import { EditProfileModal } from './edit-profile-modal';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -17,17 +19,23 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** 'Profile Information': the signed-in user's details. */
 export function ProfileDetails({ user }: { user: SessionUser }) {
+  const [editing, setEditing] = useState(false);
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2} size="h3">
           Profile Information
         </Title>
-        {/* The spec's Edit Profile button has no behaviour yet; it is shown disabled rather than inert. */}
-        <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} disabled>
+        <Button
+          variant="light"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
           Edit Profile
         </Button>
       </Group>
+      {/* Mounted only while open, so the form starts from the names as they are now. */}
+      {editing ? <EditProfileModal user={user} opened onClose={() => setEditing(false)} /> : null}
       <Card padding="lg">
         <Title order={3} size="h5" mb="md">
           Personal Details

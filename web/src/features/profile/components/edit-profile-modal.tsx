@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { updateOwnProfileRequestSchema, type UpdateOwnProfileRequest } from '@contract';
+import { errorMessage, type SessionUser } from '@/api';
+import { schemaValidator } from '@/lib/schema-validator';
+import { useUpdateMyProfile } from '../api/update-my-profile';
+
+export interface EditProfileModalProps {
+  user: SessionUser;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Edit Profile: first name, last name and username, checked by the same rules as the server's. */
+export function EditProfileModal({ user, opened, onClose }: EditProfileModalProps) {
+  const update = useUpdateMyProfile();
+  const form = useForm<UpdateOwnProfileRequest>({
+    mode: 'uncontrolled',
+    initialValues: { firstname: user.firstname, lastname: user.lastname, username: user.username },
+    validate: schemaValidator(updateOwnProfileRequestSchema),
+  });
+
+  const close = () => {
+    if (update.isPending) return;
+    update.reset();
+    form.reset();
+    onClose();
+  };
+
+  const save = form.onSubmit((values) =>
+    update.mutate(updateOwnProfileRequestSchema.parse(values), {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: 'Profile updated', message: 'Your details were saved.' });
+        onClose();
+      },
+    }),
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Edit Profile"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            required
+            key={form.key('firstname')}
+            {...form.getInputProps('firstname')}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="family-name"
+            required
+            key={form.key('lastname')}
+            {...form.getInputProps('lastname')}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            required
+            description="Letters, digits, dots, hyphens and underscores"
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          {update.error ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              icon={<IconAlertCircle aria-hidden />}
+              title="Update Error"
+            >
+              {errorMessage(update.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
