@@ -33,7 +33,7 @@ test('an admin uploads a certificate, finds it in All certificates, revokes it a
   await page.getByRole('button', { name: /upload/i }).click();
   const result = page.getByRole('region', { name: 'Upload result' });
   await expect(result).toBeVisible({ timeout: 60_000 });
-  await expect(result.getByText(/verified/i).first()).toBeVisible();
+  await expect(result.getByText('Valid', { exact: true })).toBeVisible();
 
   // All certificates: stats, filters, paging.
   await page.getByRole('link', { name: 'Uploaded Certificates' }).first().click();

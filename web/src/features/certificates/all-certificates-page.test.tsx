@@ -88,7 +88,7 @@ describe('AllCertificatesPage', () => {
     expect(within(jane).getByText('Created Mar 5, 2025, 2:07 PM')).toBeInTheDocument();
     expect(within(jane).getByText('IMAGE · 1.50 MB')).toBeInTheDocument();
     expect(within(jane).getByText('ab12cd34...00000001', { exact: false })).toBeInTheDocument();
-    expect(within(jane).getByText('verified')).toBeInTheDocument();
+    expect(within(jane).getByText('Valid')).toBeInTheDocument();
     expect(within(jane).getByRole('button', { name: 'Revoke Jane Doe - BSc' })).toBeInTheDocument();
 
     const untitled = screen.getByRole('article', { name: 'Untitled Certificate' });
@@ -210,22 +210,22 @@ describe('AllCertificatesPage', () => {
     vi.mocked(api.listCertificates).mockResolvedValue(makePage([pendingOne, pendingTwo]));
     vi.mocked(api.approveCertificate).mockResolvedValue({
       message: 'approved',
-      certificate: { ...pendingOne, verification_status: 'verified' },
+      certificate: { ...pendingOne, verification_status: 'verified', status: 'valid' },
     });
     vi.mocked(api.rejectCertificate).mockResolvedValue({
       message: 'rejected',
-      certificate: { ...pendingTwo, verification_status: 'failed' },
+      certificate: { ...pendingTwo, verification_status: 'failed', status: 'failed' },
     });
     const { user } = await renderAsAdmin();
 
     await user.click(await screen.findByRole('button', { name: 'Approve Pending one' }));
     const one = screen.getByRole('article', { name: 'Pending one' });
-    expect(await within(one).findByText('verified')).toBeInTheDocument();
+    expect(await within(one).findByText('Valid')).toBeInTheDocument();
     expect(within(one).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reject Pending two' }));
     const two = screen.getByRole('article', { name: 'Pending two' });
-    expect(await within(two).findByText('failed')).toBeInTheDocument();
+    expect(await within(two).findByText('Rejected')).toBeInTheDocument();
     expect(api.approveCertificate).toHaveBeenCalledWith(pendingOne.id);
     expect(api.rejectCertificate).toHaveBeenCalledWith(pendingTwo.id);
   });

@@ -2,11 +2,22 @@ import type { Certificate, CertificateListResponse } from '@contract';
 
 let sequence = 0;
 
+/**
+ * The status the server reports for these flags (private.certificate_status; dates left out), so a
+ * fixture that is revoked, suspended, pending or rejected also says so in `status`.
+ */
+function statusOf(certificate: Certificate): Certificate['status'] {
+  if (certificate.revoked) return 'revoked';
+  if (certificate.verification_status === 'pending') return 'pending';
+  if (certificate.verification_status === 'failed') return 'failed';
+  return certificate.suspended ? 'suspended' : 'valid';
+}
+
 /** A certificate as the API returns it, with readable defaults (tests only). */
 export function makeCertificate(overrides: Partial<Certificate> = {}): Certificate {
   sequence += 1;
   const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
-  return {
+  const certificate: Certificate = {
     id,
     certificate_name: `Certificate ${sequence}`,
     certificate_hash: 'c'.repeat(64),
@@ -40,6 +51,7 @@ export function makeCertificate(overrides: Partial<Certificate> = {}): Certifica
     status: 'valid',
     ...overrides,
   };
+  return overrides.status ? certificate : { ...certificate, status: statusOf(certificate) };
 }
 
 /** One page of a certificate list. */

@@ -119,7 +119,7 @@ describe('AdminUploadPage', () => {
     expect(
       within(result).getByRole('heading', { name: 'Certificate uploaded successfully' }),
     ).toBeInTheDocument();
-    expect(within(result).getByText('verified')).toBeInTheDocument();
+    expect(within(result).getByText('Valid')).toBeInTheDocument();
     expect(within(result).getByRole('img', { name: 'diploma.png' })).toHaveAttribute('src', stored.image_url);
     expect(within(result).getByText(stored.id.slice(-8))).toBeInTheDocument();
     expect(api.uploadCertificate).toHaveBeenCalledWith({
@@ -229,7 +229,7 @@ describe('UserUploadPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Upload Certificate' }));
 
     const result = await screen.findByRole('region', { name: 'Upload result' });
-    expect(within(result).getByText('pending')).toBeInTheDocument();
+    expect(within(result).getByText('Pending')).toBeInTheDocument();
     expect(within(result).getByText(/pending review/)).toBeInTheDocument();
     expect(vi.mocked(api.uploadCertificate).mock.calls[0]?.[0]).toMatchObject({
       userId: MEMBER.id,

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import type { Certificate } from '@contract';
-import { HashText } from '@/components';
+import { CertificateStatusPill, HashText } from '@/components';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { CertificatePreview } from './certificate-preview';
-import { StatusBadge } from './status-badge';
 
 /** The name a certificate is shown under (spec: fallback 'Untitled Certificate'). */
 export function certificateTitle(certificate: Pick<Certificate, 'certificate_name'>): string {
@@ -65,7 +64,7 @@ export function CertificateCard({
           <HashText hash={certificate.file_hash} />
         </Group>
         <Group gap="xs">
-          <StatusBadge status={certificate.verification_status} />
+          <CertificateStatusPill status={certificate.status} />
         </Group>
       </Stack>
 

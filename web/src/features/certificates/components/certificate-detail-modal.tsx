@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Code, DataList, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Certificate } from '@contract';
+import { CertificateStatusPill } from '@/components';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { certificateTitle } from './certificate-card';
 import { CertificateLifecycle } from './certificate-lifecycle';
 import { CertificatePreview } from './certificate-preview';
-import { StatusBadge } from './status-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,7 +52,7 @@ export function CertificateDetailModal({
             </Row>
             <Row label="Size">{formatFileSize(certificate.file_size)}</Row>
             <Row label="Status">
-              <StatusBadge status={certificate.verification_status} />
+              <CertificateStatusPill status={certificate.status} />
             </Row>
             <Row label="Created">{formatDateTime(certificate.created_at)}</Row>
             <Row label="Revoked">

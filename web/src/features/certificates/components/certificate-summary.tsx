@@ -1,10 +1,9 @@
-import { DataList, Group, Stack, Text } from '@mantine/core';
+import { DataList, Stack } from '@mantine/core';
 import type { Certificate } from '@contract';
-import { HashText } from '@/components';
+import { CertificateStatusPill, HashText } from '@/components';
 import { formatDateTime, formatFileSize, shortId } from '@/lib/format';
 import { certificateTitle } from './certificate-card';
 import { CertificatePreview } from './certificate-preview';
-import { StatusBadge } from './status-badge';
 
 /** A certificate's file and key facts, as shown after an upload. */
 export function CertificateSummary({ certificate }: { certificate: Certificate }) {
@@ -19,14 +18,7 @@ export function CertificateSummary({ certificate }: { certificate: Certificate }
         <DataList.Item>
           <DataList.ItemLabel>Status</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Group gap="xs">
-              <StatusBadge status={certificate.verification_status} />
-              {certificate.revoked ? (
-                <Text span c="red" fw={700} size="sm">
-                  REVOKED
-                </Text>
-              ) : null}
-            </Group>
+            <CertificateStatusPill status={certificate.status} />
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>

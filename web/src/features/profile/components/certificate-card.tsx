@@ -4,10 +4,10 @@ import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Certificate } from '@contract';
 import { errorMessage } from '@/api';
+import { CertificateStatusPill } from '@/components';
 import { credentialPath } from '@/config/paths';
 import { formatDate, formatMegabytes, shortId, shortenHash } from '@/lib/format';
 import { useSetCertificatePage } from '../api/set-certificate-page';
-import { CertificateStatusBadge } from './certificate-status-badge';
 
 /** The public page's switch and share link, for a certificate an admin verified. */
 function PublicPageControls({ certificate, title }: { certificate: Certificate; title: string }) {
@@ -49,7 +49,7 @@ export function CertificateCard({ certificate, onView }: { certificate: Certific
           <Title order={3} size="h5" style={{ wordBreak: 'break-word' }}>
             {title}
           </Title>
-          <CertificateStatusBadge certificate={certificate} />
+          <CertificateStatusPill status={certificate.status} />
         </Group>
         {certificate.recipient_name || certificate.issuer ? (
           <Text size="sm">

@@ -61,13 +61,24 @@ describe('CertificatesTab', () => {
       count: 4,
       certificates: [
         certificate({ id: 'a-00000001', certificate_name: 'Valid one' }),
-        certificate({ id: 'a-00000002', certificate_name: 'Pending one', verification_status: 'pending' }),
-        certificate({ id: 'a-00000003', certificate_name: 'Rejected one', verification_status: 'failed' }),
+        certificate({
+          id: 'a-00000002',
+          certificate_name: 'Pending one',
+          verification_status: 'pending',
+          status: 'pending',
+        }),
+        certificate({
+          id: 'a-00000003',
+          certificate_name: 'Rejected one',
+          verification_status: 'failed',
+          status: 'failed',
+        }),
         certificate({
           id: 'a-00000004',
           certificate_name: null,
           revoked: true,
           revoked_at: '2025-04-01T00:00:00Z',
+          status: 'revoked',
           file_type: 'image',
           mime_type: 'image/png',
         }),
