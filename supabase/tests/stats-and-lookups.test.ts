@@ -205,3 +205,55 @@ Deno.test('verification lookups: exact file, same content; narrow columns; calla
     );
   });
 });
+
+Deno.test(
+  'find_certificate_by_id: the certificate the engine found with its status; narrow columns; callable by anon',
+  async () => {
+    await inRollback(async (tx) => {
+      const owner = await createAuthUser(tx);
+      const valid = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      const revoked = await insertCertificate(tx, owner.id, {
+        verification_status: 'verified',
+        revoked_at: new Date(),
+      });
+      const suspended = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`
+        update public.certificates set suspended = true, suspended_at = now(), suspension_reason = 'Under review'
+        where id = ${suspended.id}`;
+      const expired = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`update public.certificates set expiry_date = current_date - 1 where id = ${expired.id}`;
+      const pending = await insertCertificate(tx, owner.id);
+      await actAs(tx, null, 'anon');
+
+      const [row] = await tx`select * from private.find_certificate_by_id(${valid.id})`;
+      assert.deepEqual(Object.keys(row ?? {}).sort(), [
+        'certificate_name',
+        'content_hash',
+        'created_at',
+        'file_hash',
+        'file_type',
+        'id',
+        'status',
+        'storage_path',
+      ]);
+      for (const [cert, status] of [
+        [valid, 'valid'],
+        [revoked, 'revoked'],
+        [suspended, 'suspended'],
+        [expired, 'expired'],
+        [pending, 'pending'],
+      ] as const) {
+        const found = await tx<{ id: string; status: string }[]>`
+          select id, status from private.find_certificate_by_id(${cert.id})`;
+        assert.deepEqual(
+          found.map((r) => ({ ...r })),
+          [{ id: cert.id, status }],
+        );
+      }
+      assert.equal(
+        (await tx`select * from private.find_certificate_by_id(${crypto.randomUUID()})`).length,
+        0,
+      );
+    });
+  },
+);
