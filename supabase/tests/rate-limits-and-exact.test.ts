@@ -294,12 +294,8 @@ Deno.test(
       await tx`analyze public.verification_attempts`;
       const hash = hex64();
       const expectations: [string, string][] = [
-        // The queries inside private.find_certificate_by_file_hash / find_certificates_by_content_hash.
+        // The lookup inside private.verify_exact_file.
         [`select * from public.certificates c where c.file_hash = '${hash}'`, 'certificates_file_hash_key'],
-        [
-          `select * from public.certificates c where c.content_hash = '${hash}' order by c.created_at`,
-          'certificates_content_hash_idx',
-        ],
         // The upsert's conflict probe in private.take_rate_limit, and its sweep.
         [
           `select * from private.rate_limit_counters c where c.key = 'verify:ip:${hash}'`,

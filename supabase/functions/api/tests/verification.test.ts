@@ -276,7 +276,6 @@ test('an unknown file is not found; every attempt is logged with hashes only', a
   assert.ok(row.created_at instanceof Date);
   assert.deepEqual(Object.keys(row).sort(), [
     'certificate_id',
-    'content_hash',
     'created_at',
     'file_hash',
     'file_size',
