@@ -413,7 +413,7 @@ table shows each run's own floor, measured minutes before its requests under the
 ${table}
 
 EXPLAIN ANALYZE of the hash lookup (\`where file_hash = $1\`, the query inside
-\`private.find_certificate_by_file_hash\`):
+\`private.verify_exact_file\`):
 
 ${plans}
 `;

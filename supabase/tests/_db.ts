@@ -139,7 +139,7 @@ export async function createFixtures(tx: Tx): Promise<Fixtures> {
   const orphan = await createAuthUser(tx);
   await tx`delete from public.profiles where auth_id = ${orphan.id}`;
   const [attempt] = await tx<{ id: string }[]>`
-    select private.record_verification_attempt(${certB.fileHash}, null, 1000, 'image/png', true, 'valid',
+    select private.record_verification_verdict(${certB.fileHash}, 1000, 'image/png', 'identical', true, 'valid',
       'exact_file', ${certB.id}, 'requester') as id`;
   return {
     users: { userA, userB, moderator, admin },

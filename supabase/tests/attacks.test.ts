@@ -15,8 +15,7 @@ function uploadArgs(ownerId: string, fileHash = hex64()) {
 
 const addOwn = (sql: Tx, args: ReturnType<typeof uploadArgs>) => sql`
   select * from private.add_own_pending_certificate(
-    ${args.id}, 'Forged', ${hex64()}, ${args.storagePath}, 'image', 'image/png', 10, ${args.fileHash},
-    ${hex64()}, 'text', null)`;
+    ${args.id}, 'Forged', ${hex64()}, ${args.storagePath}, 'image', 'image/png', 10, ${args.fileHash})`;
 
 Deno.test('a user cannot insert a certificate row directly, so cannot register forged hashes', async () => {
   await inRollback(async (tx) => {

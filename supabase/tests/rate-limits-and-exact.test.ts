@@ -169,7 +169,7 @@ Deno.test(
 );
 
 Deno.test(
-  'verify_exact_file takes the rate limit, finds the file by hash, gives its outcome and logs the hit in one call',
+  'verify_exact_file takes the rate limit, finds the file by hash, gives its status and logs the hit in one call',
   async () => {
     await inRollback(async (tx) => {
       const owner = await createAuthUser(tx);
@@ -179,6 +179,14 @@ Deno.test(
         revoked_at: new Date(),
       });
       const pending = await insertCertificate(tx, owner.id);
+      const suspended = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`
+        update public.certificates set suspended = true, suspended_at = now(), suspension_reason = 'Under review'
+        where id = ${suspended.id}`;
+      const expired = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`update public.certificates set expiry_date = current_date - 1 where id = ${expired.id}`;
+      const lastDay = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`update public.certificates set expiry_date = current_date where id = ${lastDay.id}`;
       const ip = `192.0.2.99-${hex64().slice(0, 6)}`;
       const call = async (hash: string, limit: number | null = null) =>
         (
@@ -202,32 +210,48 @@ Deno.test(
         [valid, 'valid'],
         [revoked, 'revoked'],
         [pending, 'pending'],
+        [suspended, 'suspended'],
+        [expired, 'expired'],
+        [lastDay, 'valid'],
       ] as const) {
         const row = await call(cert.fileHash);
         assert.equal(row.allowed, true);
         assert.equal(row.id, cert.id);
         assert.equal(row.outcome, outcome);
         const [attempt] = await tx<
-          { outcome: string; verified: boolean; match_channel: string; certificate_id: string }[]
+          {
+            outcome: string;
+            verified: boolean;
+            verdict: string;
+            match_channel: string;
+            certificate_id: string;
+          }[]
         >`
-        select outcome, verified, match_channel, certificate_id from public.verification_attempts where id = ${row.attempt_id}`;
+        select outcome, verified, verdict, match_channel, certificate_id
+        from public.verification_attempts where id = ${row.attempt_id}`;
         assert.deepEqual(
           { ...attempt },
-          { outcome, verified: outcome === 'valid', match_channel: 'exact_file', certificate_id: cert.id },
+          {
+            outcome,
+            verified: outcome === 'valid',
+            verdict: 'identical',
+            match_channel: 'exact_file',
+            certificate_id: cert.id,
+          },
         );
       }
       const miss = await call(hex64());
       assert.equal(miss.allowed, true);
       assert.equal(miss.id, null);
-      assert.equal((await count()) - before, 3, 'a miss is not logged');
-      // Four hits so far; with a limit of 4 the next one is refused, and nothing is looked up or logged.
-      const refused = await call(valid.fileHash, 4);
+      assert.equal((await count()) - before, 6, 'a miss is not logged');
+      // Seven hits so far; with a limit of 7 the next one is refused, and nothing is looked up or logged.
+      const refused = await call(valid.fileHash, 7);
       assert.deepEqual(
         { allowed: refused.allowed, max: refused.max_hits, id: refused.id, attempt: refused.attempt_id },
-        { allowed: false, max: 4, id: null, attempt: null },
+        { allowed: false, max: 7, id: null, attempt: null },
       );
       assert.ok(refused.retry_after >= 1 && refused.retry_after <= 60);
-      assert.equal((await count()) - before, 3);
+      assert.equal((await count()) - before, 6);
       await assert.rejects(
         () =>
           tx`select * from private.verify_exact_file('upload', 'ip', ${ip}, null, null, ${hex64()}, 1, 'image/png', 'r')`,
@@ -270,12 +294,8 @@ Deno.test(
       await tx`analyze public.verification_attempts`;
       const hash = hex64();
       const expectations: [string, string][] = [
-        // The queries inside private.find_certificate_by_file_hash / find_certificates_by_content_hash.
+        // The lookup inside private.verify_exact_file.
         [`select * from public.certificates c where c.file_hash = '${hash}'`, 'certificates_file_hash_key'],
-        [
-          `select * from public.certificates c where c.content_hash = '${hash}' order by c.created_at`,
-          'certificates_content_hash_idx',
-        ],
         // The upsert's conflict probe in private.take_rate_limit, and its sweep.
         [
           `select * from private.rate_limit_counters c where c.key = 'verify:ip:${hash}'`,

@@ -171,9 +171,9 @@ const attemptCases: Case[] = [
     allow: ['service'],
   },
   {
-    name: 'verification_attempts: record through private.record_verification_attempt',
+    name: 'verification_attempts: record through private.record_verification_verdict',
     query: (sql) =>
-      sql`select private.record_verification_attempt(${hex64()}, null, 5, 'image/png', false, 'not_found',
+      sql`select private.record_verification_verdict(${hex64()}, 5, 'image/png', 'unknown', false, 'not_found',
             null, null, 'h')`,
     allow: ['anon', 'userA', 'userB', 'moderator', 'admin', 'service'],
   },

@@ -9,11 +9,8 @@ import { inRollback } from './_db.ts';
 
 /** The SECURITY DEFINER functions the public verification needs; anon may execute these and no others. */
 const ANON_DEFINER_FUNCTIONS = [
-  'private.find_certificate_by_file_hash',
   'private.find_certificate_by_id',
-  'private.find_certificates_by_content_hash',
   'private.find_public_certificate',
-  'private.record_verification_attempt',
   'private.record_verification_verdict',
   'private.verification_stats',
 ];

@@ -8,29 +8,15 @@ import type { CertificateStats, UserStats, VerificationStats } from '../function
 import { actAs, createAuthUser, hex64, inRollback, insertCertificate } from './_db.ts';
 import type { Tx } from './_db.ts';
 
-const CANDIDATE_COLUMNS = [
-  'certificate_name',
-  'content_hash',
-  'created_at',
-  'file_hash',
-  'file_type',
-  'id',
-  'mime_type',
-  'revoked',
-  'revoked_at',
-  'storage_path',
-  'verification_status',
-  'visual_fingerprint',
-];
-
 async function emptyDatabase(tx: Tx): Promise<void> {
   await tx`delete from public.verification_attempts`;
   await tx`delete from auth.users`;
 }
 
 async function recordAttempt(tx: Tx, outcome: string, certificateId: string | null): Promise<void> {
-  await tx`select private.record_verification_attempt(${hex64()}, null, 10, 'image/png', ${outcome === 'valid'},
-    ${outcome}, ${outcome === 'not_found' ? null : 'exact_file'}, ${certificateId}, 'requester')`;
+  const found = outcome !== 'not_found';
+  await tx`select private.record_verification_verdict(${hex64()}, 10, 'image/png', ${found ? 'identical' : 'unknown'},
+    ${outcome === 'valid'}, ${outcome}, ${found ? 'exact_file' : null}, ${certificateId}, 'requester')`;
 }
 
 /** Four users (admin, moderator, two users, one of them unconfirmed) and four certificates. */
@@ -170,38 +156,54 @@ Deno.test('anon cannot call the admin stats functions', async () => {
   });
 });
 
-Deno.test('verification lookups: exact file, same content; narrow columns; callable by anon', async () => {
-  await inRollback(async (tx) => {
-    await emptyDatabase(tx);
-    const owner = await createAuthUser(tx);
-    const sharedContent = hex64();
-    const text = 'Certificate of Completion awarded to Jane Doe for Advanced Cryptography, 12 March 2025';
-    const first = await insertCertificate(tx, owner.id, {
-      content_hash: sharedContent,
-      ocr_content: text,
-      created_at: new Date('2025-01-01T00:00:00Z'),
-    });
-    const second = await insertCertificate(tx, owner.id, {
-      content_hash: sharedContent,
-      ocr_content: 'Unrelated invoice number 42 for office chairs',
-      revoked_at: new Date(),
-    });
-    await actAs(tx, null, 'anon');
+Deno.test(
+  'find_certificate_by_id: the certificate the engine found with its status; narrow columns; callable by anon',
+  async () => {
+    await inRollback(async (tx) => {
+      const owner = await createAuthUser(tx);
+      const valid = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      const revoked = await insertCertificate(tx, owner.id, {
+        verification_status: 'verified',
+        revoked_at: new Date(),
+      });
+      const suspended = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`
+        update public.certificates set suspended = true, suspended_at = now(), suspension_reason = 'Under review'
+        where id = ${suspended.id}`;
+      const expired = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`update public.certificates set expiry_date = current_date - 1 where id = ${expired.id}`;
+      const pending = await insertCertificate(tx, owner.id);
+      await actAs(tx, null, 'anon');
 
-    const exact = await tx`select * from private.find_certificate_by_file_hash(${first.fileHash})`;
-    assert.equal(exact.length, 1);
-    assert.deepEqual(Object.keys(exact[0] ?? {}).sort(), CANDIDATE_COLUMNS);
-    assert.equal(exact[0]?.id, first.id);
-    assert.equal((await tx`select * from private.find_certificate_by_file_hash(${hex64()})`).length, 0);
-
-    const sameContent =
-      await tx`select id, revoked from private.find_certificates_by_content_hash(${sharedContent})`;
-    assert.deepEqual(
-      sameContent.map((r) => ({ ...r })),
-      [
-        { id: first.id, revoked: false },
-        { id: second.id, revoked: true },
-      ],
-    );
-  });
-});
+      const [row] = await tx`select * from private.find_certificate_by_id(${valid.id})`;
+      assert.deepEqual(Object.keys(row ?? {}).sort(), [
+        'certificate_name',
+        'content_hash',
+        'created_at',
+        'file_hash',
+        'file_type',
+        'id',
+        'status',
+        'storage_path',
+      ]);
+      for (const [cert, status] of [
+        [valid, 'valid'],
+        [revoked, 'revoked'],
+        [suspended, 'suspended'],
+        [expired, 'expired'],
+        [pending, 'pending'],
+      ] as const) {
+        const found = await tx<{ id: string; status: string }[]>`
+          select id, status from private.find_certificate_by_id(${cert.id})`;
+        assert.deepEqual(
+          found.map((r) => ({ ...r })),
+          [{ id: cert.id, status }],
+        );
+      }
+      assert.equal(
+        (await tx`select * from private.find_certificate_by_id(${crypto.randomUUID()})`).length,
+        0,
+      );
+    });
+  },
+);

@@ -5,10 +5,9 @@
  */
 import { encodeBase64 } from '../documents/base64.ts';
 import type { GrayRaster } from '../documents/raster.ts';
+import { fetchWithRetry } from '../http/retry.ts';
 import type { RegionReading, TextLine } from '../ocr/protocol.ts';
 
-const RETRIES = 2;
-const RETRY_WAIT_MS = 750;
 /** About 150-300 ms of CPU per line: four stay well inside the 2 s a request may use. */
 const REGIONS_PER_REQUEST = 4;
 
@@ -30,27 +29,18 @@ export class OcrClient {
   ) {}
 
   async #post<T>(path: string, body: unknown): Promise<T> {
-    const json = JSON.stringify(body);
-    for (let attempt = 0; ; attempt++) {
-      let response: Response | null = null;
-      try {
-        response = await fetch(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${this.serviceRoleKey}`, 'content-type': 'application/json' },
-          body: json,
-        });
-      } catch {
-        response = null;
-      }
-      if (response?.ok) return (await response.json()) as T;
-      const status = response?.status ?? 0;
-      const text = response ? await response.text() : 'unreachable';
-      if ((status === 0 || status === 502 || status === 503 || status === 546) && attempt < RETRIES) {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
-        continue;
-      }
-      throw new OcrUnavailableError(`${status} ${text.slice(0, 200)}`);
+    let response: Response;
+    try {
+      response = await fetchWithRetry(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      throw new OcrUnavailableError('0 unreachable');
     }
+    if (response.ok) return (await response.json()) as T;
+    throw new OcrUnavailableError(`${response.status} ${(await response.text()).slice(0, 200)}`);
   }
 
   async readPageLines(page: GrayRaster): Promise<TextLine[]> {

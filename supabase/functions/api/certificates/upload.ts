@@ -142,8 +142,7 @@ export async function uploadCertificate(
         : await tx<CertificateRow[]>`
           select ${certificateColumns(tx)} from private.add_own_pending_certificate(
             ${id}, ${nameFrom(input)}, ${certificateHash}, ${storagePath}, ${detected.fileType},
-            ${detected.mimeType}, ${bytes.length}, ${fileHash}, ${null},
-            ${null}, ${null}
+            ${detected.mimeType}, ${bytes.length}, ${fileHash}
           ) c`;
       return inserted!;
     });

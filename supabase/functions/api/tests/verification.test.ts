@@ -1,6 +1,6 @@
 /**
- * /verification: exact copies, re-encodings of the same certificate, edits, revoked, pending and
- * rejected certificates, the attempt log, public stats, rate limiting and input errors.
+ * /verification: exact copies, re-encodings of the same certificate, edits, revoked, suspended, expired,
+ * pending and rejected certificates, the attempt log, public stats, rate limiting and input errors.
  */
 import assert from 'node:assert/strict';
 import type {
@@ -145,6 +145,83 @@ test('a revoked certificate does not verify, and the message says it was revoked
   assert.equal((await verify(sampleDataUrl('distinct-2.jpg'), admin.token)).body.verified, true);
 });
 
+/**
+ * Checks that the registered original, put in a standing by `arrange` and back by `restore`, is
+ * answered with that standing by both paths: its own bytes (exact file) and a re-encoded copy (engine).
+ */
+async function answersWithStanding(
+  standing: 'suspended' | 'expired',
+  message: RegExp,
+  arrange: (id: string) => Promise<void>,
+  restore: (id: string) => Promise<void>,
+) {
+  const certificate = await registeredOriginal();
+  const admin = await demo('admin');
+  await arrange(certificate.id);
+  try {
+    const exact = await verify(sampleDataUrl('base.png'), admin.token);
+    const copy = await verify(sampleDataUrl('variant-png-to-jpeg.jpg'), admin.token);
+    for (const [response, channel, verdict] of [
+      [exact, 'exact_file', 'identical'],
+      [copy, 'visual', 'authentic'],
+    ] as const) {
+      const result = response.body;
+      assert.equal(response.status, 200, JSON.stringify(result));
+      assert.deepEqual(
+        {
+          verified: result.verified,
+          outcome: result.outcome,
+          channel: result.matchChannel,
+          verdict: result.verdict,
+        },
+        { verified: false, outcome: standing, channel, verdict },
+        JSON.stringify({ ...result, evidence: undefined }),
+      );
+      assert.match(result.message, message);
+      assert.equal(result.certificate?.id, certificate.id);
+      assert.equal(result.certificate?.imageUrl, null, 'no link to the original of a certificate not valid');
+      const [attempt] = await db<{ outcome: string; verified: boolean }[]>`
+        select outcome, verified from public.verification_attempts
+        where file_hash = ${result.uploadedFile.hash} order by id desc limit 1`;
+      assert.deepEqual({ ...attempt }, { outcome: standing, verified: false });
+    }
+  } finally {
+    await restore(certificate.id);
+  }
+  assert.equal((await verify(sampleDataUrl('base.png'), admin.token)).body.outcome, 'valid');
+}
+
+test('a suspended certificate does not verify by file or by comparison, and the message says so', async () => {
+  const admin = await demo('admin');
+  await answersWithStanding(
+    'suspended',
+    /suspended/i,
+    async (id) => {
+      const response = await call('POST', `/certificates/suspend/${id}`, {
+        token: admin.token,
+        json: { reason: 'Under investigation' },
+      });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    },
+    async (id) => {
+      await call('POST', `/certificates/resume/${id}`, { token: admin.token });
+    },
+  );
+});
+
+test('an expired certificate does not verify by file or by comparison, and the message says so', async () => {
+  await answersWithStanding(
+    'expired',
+    /expired/i,
+    async (id) => {
+      await db`update public.certificates set expiry_date = current_date - 1 where id = ${id}`;
+    },
+    async (id) => {
+      await db`update public.certificates set expiry_date = null where id = ${id}`;
+    },
+  );
+});
+
 test('a pending upload does not verify until approved; a rejected one never does', async () => {
   const admin = await demo('admin');
   const user = await freshUser('verify-pending');
@@ -199,7 +276,6 @@ test('an unknown file is not found; every attempt is logged with hashes only', a
   assert.ok(row.created_at instanceof Date);
   assert.deepEqual(Object.keys(row).sort(), [
     'certificate_id',
-    'content_hash',
     'created_at',
     'file_hash',
     'file_size',

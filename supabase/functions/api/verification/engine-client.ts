@@ -10,9 +10,7 @@ import type {
   VerifyResponse,
 } from '../../_shared/verification/engine-protocol.ts';
 import { HttpError } from '../../_shared/errors.ts';
-
-const RETRIES = 2;
-const RETRY_WAIT_MS = 750;
+import { fetchWithRetry } from '../../_shared/http/retry.ts';
 
 export class EngineUnavailableError extends HttpError {
   constructor() {
@@ -35,44 +33,30 @@ export class EngineClient {
   }
 
   async #post<T>(path: string, body: unknown): Promise<T> {
-    const payload = JSON.stringify(body);
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(`${this.#base}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${this.#serviceRoleKey}`, 'content-type': 'application/json' },
-          body: payload,
-        });
-      } catch (error) {
-        if (attempt < RETRIES) {
-          await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
-          continue;
-        }
-        console.error('api: engine unreachable', error);
-        throw new EngineUnavailableError();
-      }
-      if (response.ok) return (await response.json()) as T;
-      const text = await response.text();
-      if (
-        (response.status === 503 || response.status === 546 || response.status === 502) &&
-        attempt < RETRIES
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
-        continue;
-      }
-      if ([400, 413, 415, 422].includes(response.status)) {
-        let message = 'The file could not be compared';
-        try {
-          message = (JSON.parse(text) as { error?: string }).error ?? message;
-        } catch {
-          // A non-JSON 4xx keeps the generic message.
-        }
-        throw new HttpError(response.status as 400 | 413 | 415 | 422, message);
-      }
-      console.error('api: engine answered', response.status, text.slice(0, 200));
+    let response: Response;
+    try {
+      response = await fetchWithRetry(`${this.#base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.#serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      console.error('api: engine unreachable', error);
       throw new EngineUnavailableError();
     }
+    if (response.ok) return (await response.json()) as T;
+    const text = await response.text();
+    if ([400, 413, 415, 422].includes(response.status)) {
+      let message = 'The file could not be compared';
+      try {
+        message = (JSON.parse(text) as { error?: string }).error ?? message;
+      } catch {
+        // A non-JSON 4xx keeps the generic message.
+      }
+      throw new HttpError(response.status as 400 | 413 | 415 | 422, message);
+    }
+    console.error('api: engine answered', response.status, text.slice(0, 200));
+    throw new EngineUnavailableError();
   }
 
   register(certificateId: string, fileData: string): Promise<RegisterResponse> {

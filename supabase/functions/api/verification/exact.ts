@@ -7,29 +7,19 @@
  * Two entries: `verifyExactFile` for an uploaded data URL, `verifyByHash` for a hash the browser
  * computed, so an identical file is answered without the file leaving the browser.
  */
-import type {
-  AcceptedMimeType,
-  VerificationOutcome,
-  VerificationResult,
-  VerifyHashRequest,
-} from '../../_shared/api-contract.ts';
+import type { AcceptedMimeType, VerificationResult, VerifyHashRequest } from '../../_shared/api-contract.ts';
 import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
 import { decodeDataUrl } from '../../_shared/processing/data-url.ts';
 import { detectFileType } from '../../_shared/processing/detect.ts';
 import { UnsupportedFileTypeError } from '../../_shared/processing/errors.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { RateLimitedAction, RateLimitSubject } from '../../_shared/rate-limit.ts';
-import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
 import type { AppDeps } from '../deps.ts';
 import { tooManyRequests } from '../limits.ts';
-
-/** Result links are short-lived: a verifier looks once; a leaked link dies quickly. */
-const RESULT_URL_TTL_SECONDS = 10 * 60;
+import { originalLink, type Standing, standingMessage } from './result.ts';
 
 export const HASH_MISS_REASON =
   'No registered file has these exact bytes; send the file to compare its content';
-
-type ExactOutcome = Extract<VerificationOutcome, 'valid' | 'revoked' | 'pending' | 'failed'>;
 
 interface ExactRow {
   allowed: boolean;
@@ -42,15 +32,9 @@ interface ExactRow {
   file_hash: string;
   content_hash: string | null;
   storage_path: string;
-  outcome: ExactOutcome;
+  /** private.certificate_status of the certificate. */
+  outcome: Standing;
 }
-
-const MESSAGES: Record<ExactOutcome, string> = {
-  valid: 'Certificate verified: this file is identical to a registered certificate',
-  revoked: 'Certificate has been revoked and is no longer valid',
-  pending: 'Certificate is registered but still pending review, so it is not valid yet',
-  failed: 'Certificate was rejected during review and is not valid',
-};
 
 /** The uploaded file, decoded and hashed once; the content path may reuse it. */
 export interface HashedUpload {
@@ -96,52 +80,16 @@ async function lookUp(
   return row.id ? row : null;
 }
 
-/**
- * Signed links to stored originals, per instance. A link is signed for RESULT_URL_TTL_SECONDS and handed
- * out again only while it has at least half of that left, so a verifier always gets at least 5 minutes;
- * a certificate verified again within that time costs no round trip to Storage. Bounded in size.
- */
-const signedLinks = new Map<string, { url: string; expiresAt: number }>();
-const MAX_SIGNED_LINKS = 1000;
-
-async function signedLink(deps: AppDeps, storagePath: string): Promise<string> {
-  const now = Date.now();
-  const cached = signedLinks.get(storagePath);
-  if (cached && cached.expiresAt - now >= (RESULT_URL_TTL_SECONDS * 1000) / 2) return cached.url;
-  // A verifier holding the certificate may see the stored original; no RLS policy can say
-  // "whoever presents the matching file", so the service role signs this one link.
-  const url = await deps.storage.signedUrl(
-    deps.env.serviceRoleKey,
-    CERTIFICATE_BUCKET,
-    storagePath,
-    RESULT_URL_TTL_SECONDS,
-  );
-  signedLinks.delete(storagePath);
-  signedLinks.set(storagePath, { url, expiresAt: now + RESULT_URL_TTL_SECONDS * 1000 });
-  if (signedLinks.size > MAX_SIGNED_LINKS) {
-    const oldest = signedLinks.keys().next().value;
-    if (oldest !== undefined) signedLinks.delete(oldest);
-  }
-  return url;
-}
-
 async function resultFor(
   deps: AppDeps,
   row: ExactRow,
   uploaded: VerificationResult['uploadedFile'],
 ): Promise<VerificationResult> {
   const verified = row.outcome === 'valid';
-  let imageUrl: string | null = null;
-  if (verified) {
-    try {
-      imageUrl = await signedLink(deps, row.storage_path);
-    } catch (error) {
-      console.error('api: signing verification result failed', error);
-    }
-  }
+  const imageUrl = verified ? await originalLink(deps, row.storage_path) : null;
   return {
     verified,
-    message: MESSAGES[row.outcome],
+    message: standingMessage(row.outcome, 'this file is identical to a registered certificate'),
     certificate: {
       id: row.id!,
       name: row.certificate_name,

@@ -43,7 +43,7 @@ verificationRoutes.post('/verify', bodyLimit(fileBodyLimit), async (c) => {
   }
   const exact = await verifyExactFile(deps, upload, await who, address);
   if (exact) return c.json(exact);
-  return c.json(await verifyCertificate(deps, c.get('caller'), fileData, { clientAddress: address }));
+  return c.json(await verifyCertificate(deps, c.get('caller'), fileData, upload, { clientAddress: address }));
 });
 
 verificationRoutes.post('/verify-hash', bodyLimit(smallBodyLimit), async (c) => {

@@ -1,0 +1,67 @@
+/**
+ * What both verification paths (exact file and engine comparison) put in a result about the certificate
+ * that matched: the message for its standing and a short-lived link to its stored original.
+ */
+import type { VerificationOutcome } from '../../_shared/api-contract.ts';
+import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** A matched certificate's standing: private.certificate_status, computed in SQL by both paths. */
+export type Standing = Exclude<VerificationOutcome, 'not_found'>;
+
+/** The message for a faithful copy (identical or authentic) of a certificate; `what` says how it matched. */
+export function standingMessage(standing: Standing, what: string): string {
+  switch (standing) {
+    case 'valid':
+      return `Certificate verified: ${what}`;
+    case 'revoked':
+      return 'Certificate has been revoked and is no longer valid';
+    case 'suspended':
+      return 'Certificate is suspended by its issuer and is not valid for now';
+    case 'expired':
+      return 'Certificate has expired';
+    case 'pending':
+      return 'Certificate is registered but still pending review, so it is not valid yet';
+    case 'failed':
+      return 'Certificate was rejected during review and is not valid';
+  }
+}
+
+/** Result links are short-lived: a verifier looks once; a leaked link dies quickly. */
+const RESULT_URL_TTL_SECONDS = 10 * 60;
+
+/**
+ * Signed links to stored originals, per instance. A link is signed for RESULT_URL_TTL_SECONDS and handed
+ * out again only while it has at least half of that left, so a verifier always gets at least 5 minutes;
+ * a certificate verified again within that time costs no round trip to Storage. Bounded in size.
+ */
+const signedLinks = new Map<string, { url: string; expiresAt: number }>();
+const MAX_SIGNED_LINKS = 1000;
+
+/** A link to a verified certificate's original, or null (logged) when Storage cannot sign one. */
+export async function originalLink(deps: AppDeps, storagePath: string): Promise<string | null> {
+  const now = Date.now();
+  const cached = signedLinks.get(storagePath);
+  if (cached && cached.expiresAt - now >= (RESULT_URL_TTL_SECONDS * 1000) / 2) return cached.url;
+  let url: string;
+  try {
+    // A verifier holding the certificate may see the stored original; no RLS policy can say
+    // "whoever presents the matching file", so the service role signs this one link.
+    url = await deps.storage.signedUrl(
+      deps.env.serviceRoleKey,
+      CERTIFICATE_BUCKET,
+      storagePath,
+      RESULT_URL_TTL_SECONDS,
+    );
+  } catch (error) {
+    console.error('api: signing verification result failed', error);
+    return null;
+  }
+  signedLinks.delete(storagePath);
+  signedLinks.set(storagePath, { url, expiresAt: now + RESULT_URL_TTL_SECONDS * 1000 });
+  if (signedLinks.size > MAX_SIGNED_LINKS) {
+    const oldest = signedLinks.keys().next().value;
+    if (oldest !== undefined) signedLinks.delete(oldest);
+  }
+  return url;
+}
