@@ -32,7 +32,7 @@ for (;;) {
   registered += batch.registered;
   failed += batch.failed;
   if (batch.remaining === 0 || batch.registered === 0) {
-    console.log(`[backfill] registered ${registered}, failed ${failed}, left ${batch.remaining}`);
+    console.log(`registered ${registered}, failed ${failed}, left ${batch.remaining}`);
     break;
   }
 }

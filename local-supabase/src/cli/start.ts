@@ -3,11 +3,37 @@
  * a second Ctrl-C stops it at once.
  */
 import { startStack } from '../stack/start-stack.ts';
-import { defaultDataDir } from '../stack/state.ts';
+import { defaultDataDir, type StackEnv } from '../stack/state.ts';
+import { runBackgroundScript } from './background-script.ts';
 import { sampleCertificatesSeeded, seedSampleCertificates } from './seed-sample-certificates.ts';
 
 const DEMO_ACCOUNTS = ['admin@example.com', 'moderator@example.com', 'user@example.com'];
 const DEMO_PASSWORD = 'password123';
+
+/**
+ * In the background, one after the other: the sample certificates on a database's first start
+ * (LOCAL_SEED_CERTIFICATES=0 keeps it empty), then the verification engine's registration of every
+ * certificate it has not registered yet (stored before engine v2, or deferred while it was busy).
+ */
+async function addSamplesThenRegister(dataDir: string, env: StackEnv): Promise<void> {
+  if (process.env.LOCAL_SEED_CERTIFICATES !== '0' && !sampleCertificatesSeeded(dataDir)) {
+    console.log('First start of this database: adding the sample certificates through the api...');
+    const seeded = await seedSampleCertificates(dataDir, env);
+    console.log(
+      seeded
+        ? 'Sample certificates added (one of them revoked).'
+        : 'Adding the sample certificates failed (see above); `npm run seed:certificates` tries again.',
+    );
+  }
+  const registered = await runBackgroundScript('register-backfill.ts', 'backfill', {
+    API_URL: env.API_URL,
+    SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+  });
+  if (!registered)
+    console.log(
+      'Registering older certificates failed (see above); `npm run register:backfill` tries again.',
+    );
+}
 
 async function main(): Promise<void> {
   const began = performance.now();
@@ -32,17 +58,7 @@ Local stack is up (${seconds} s). Press Ctrl-C to stop.
   Environment for tools and tests: npm run -s status
 `);
 
-  // LOCAL_SEED_CERTIFICATES=0 keeps a fresh database empty.
-  if (process.env.LOCAL_SEED_CERTIFICATES !== '0' && !sampleCertificatesSeeded(dataDir)) {
-    console.log('First start of this database: adding the sample certificates through the api...');
-    void seedSampleCertificates(dataDir, env).then((seeded) =>
-      console.log(
-        seeded
-          ? 'Sample certificates added (one of them revoked).'
-          : 'Adding the sample certificates failed (see above); `npm run seed:certificates` tries again.',
-      ),
-    );
-  }
+  void addSamplesThenRegister(dataDir, env);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
