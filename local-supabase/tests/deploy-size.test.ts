@@ -1,13 +1,19 @@
 /**
  * The deploy-size computation behind `npm run check:function-size`, on the fixture functions: local
- * modules by their source size, npm packages as whole folders, static files and the config file.
+ * modules by their source size, npm packages as whole folders (those of the lockfile too), static
+ * files and the config file.
  */
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEPLOY_SIZE_LIMIT_BYTES, functionDeploySize, globFiles } from '../src/functions/deploy-size.ts';
+import {
+  DEPLOY_SIZE_LIMIT_BYTES,
+  functionDeploySize,
+  globFiles,
+  lockfileOf,
+} from '../src/functions/deploy-size.ts';
 import { functionLayout } from '../src/functions/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,6 +54,35 @@ describe('function deploy size', { timeout: 120_000 }, () => {
     // hono is far larger than the few modules of the function itself.
     expect(size.totalBytes).toBe(size.moduleBytes + listed + bytes('npm-dep', 'deno.json'));
     expect(size.totalBytes).toBeLessThan(DEPLOY_SIZE_LIMIT_BYTES);
+  });
+
+  it('counts every npm package the lockfile holds for the config, imported or not', async () => {
+    const layout = functionLayout(FIXTURES, 'locked', undefined);
+    expect(lockfileOf(layout.config)).toBe(path.join(FIXTURES, 'locked', 'deno.lock'));
+    const size = await functionDeploySize(DENO, 'locked', layout);
+    // The code imports only hono; the bundler seeds its npm snapshot from deno.lock, which also
+    // holds @badrap/valita, and packs both (docs/function-size.md).
+    expect(size.parts.filter((part) => part.kind === 'npm').map((part) => part.name)).toEqual([
+      'hono@4.13.19',
+      '@badrap/valita@0.5.4',
+    ]);
+    const unlocked = await functionDeploySize(
+      DENO,
+      'npm-dep',
+      functionLayout(FIXTURES, 'npm-dep', undefined),
+    );
+    const valita = size.parts.find((part) => part.name === '@badrap/valita@0.5.4')?.bytes ?? 0;
+    expect(valita).toBeGreaterThan(0);
+    expect(size.npmBytes).toBe(unlocked.npmBytes + valita);
+  });
+
+  it('finds the lockfile the bundler reads: lock false, a lock path, else deno.lock beside the config', () => {
+    expect(lockfileOf(undefined)).toBeUndefined();
+    expect(lockfileOf(path.join(FIXTURES, 'npm-dep', 'deno.json'))).toBeUndefined();
+    expect(lockfileOf(path.join(FIXTURES, 'mapped-imports.json'))).toBeUndefined();
+    expect(lockfileOf(path.join(FIXTURES, 'locked', 'deno.json'))).toBe(
+      path.join(FIXTURES, 'locked', 'deno.lock'),
+    );
   });
 
   it('counts static files and the import map named in config.toml', async () => {
