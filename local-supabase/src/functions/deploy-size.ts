@@ -29,6 +29,11 @@ export interface FunctionSize {
   staticBytes: number;
   configBytes: number;
   totalBytes: number;
+  /**
+   * npm packages (`name@version`) packed only because the lockfile holds them: no code of the function
+   * imports them. Each is dead weight; drop it from the function's deno.json and run deno install.
+   */
+  lockedOnly: string[];
 }
 
 interface DenoInfo {
@@ -264,10 +269,12 @@ export async function functionDeploySize(
     pending.push(...pkg.dependencies);
   }
   const packageIds = new Set([...graphPackages].map((id) => id.replace(/_.*$/, '')));
+  const graphIds = new Set(packageIds);
   const lockfile = lockfileOf(layout.config);
   if (lockfile && layout.config) {
     for (const id of lockedNpmPackages(layout.config, lockfile)) packageIds.add(id);
   }
+  const lockedOnly = [...packageIds].filter((id) => !graphIds.has(id)).sort();
   const cache = packageIds.size > 0 ? await npmCacheDir(deno) : '';
   for (const id of [...packageIds].sort()) {
     const at = id.lastIndexOf('@');
@@ -294,6 +301,7 @@ export async function functionDeploySize(
     parts: parts.sort((a, b) => b.bytes - a.bytes),
     ...size,
     totalBytes: size.moduleBytes + size.npmBytes + size.staticBytes + size.configBytes,
+    lockedOnly,
   };
 }
 
