@@ -34,6 +34,11 @@ function table(size: FunctionSize): string {
     `  modules ${megabytes(size.moduleBytes)}, npm packages ${megabytes(size.npmBytes)}, ` +
       `static files ${megabytes(size.staticBytes)}, config ${megabytes(size.configBytes)}`,
     ...rows,
+    ...(size.lockedOnly.length > 0
+      ? [
+          `  packed only because the lockfile holds them (no code imports them): ${size.lockedOnly.join(', ')}`,
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -6,59 +6,30 @@
  * spec's section 3 and 7; additions beyond the spec are marked "extension".
  */
 import { z } from 'zod';
+import {
+  USER_ROLES,
+  USER_STATUSES,
+  VERIFICATION_STATUSES,
+  FILE_TYPES,
+  ACCEPTED_MIME_TYPES,
+  MAX_FILE_BYTES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  CERTIFICATE_SORT_FIELDS,
+  REVOKED_SORT_FIELDS,
+  SORT_ORDERS,
+  type UserRole,
+  type UserStatus,
+  type VerificationStatus,
+  type FileType,
+  type AcceptedMimeType,
+} from './api-constants.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations and constants (spec sections 3, 5, 9)
 // ---------------------------------------------------------------------------------------------
 
-export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
-export const USER_STATUSES = ['active', 'inactive', 'banned', 'pending'] as const;
-export const VERIFICATION_STATUSES = ['verified', 'pending', 'failed'] as const;
-export const FILE_TYPES = ['image', 'pdf'] as const;
-
-/** MIME types accepted for upload and verification (spec section 5), detected from magic bytes. */
-export const ACCEPTED_MIME_TYPES = [
-  'image/jpeg',
-  'image/jpg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/bmp',
-  'image/tiff',
-  'application/pdf',
-] as const;
-
-/** File name extensions of each accepted type, the usual one first (downloads are named with it). */
-export const ACCEPTED_FILE_EXTENSIONS: Readonly<
-  Record<(typeof ACCEPTED_MIME_TYPES)[number], readonly string[]>
-> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/jpg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/gif': ['gif'],
-  'image/webp': ['webp'],
-  'image/bmp': ['bmp'],
-  'image/tiff': ['tiff', 'tif'],
-  'application/pdf': ['pdf'],
-};
-
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
-export const HTTP_TIMEOUT_MS = 20_000;
-
-export const CERTIFICATE_SORT_FIELDS = ['created_at', 'certificate_name', 'file_size', 'file_type'] as const;
-export const REVOKED_SORT_FIELDS = ['revoked_at', 'created_at', 'certificate_name', 'file_size'] as const;
-export const SORT_ORDERS = ['desc', 'asc'] as const;
-
-export type UserRole = (typeof USER_ROLES)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-export type FileType = (typeof FILE_TYPES)[number];
-export type AcceptedMimeType = (typeof ACCEPTED_MIME_TYPES)[number];
-export type CertificateSortField = (typeof CERTIFICATE_SORT_FIELDS)[number];
-export type RevokedSortField = (typeof REVOKED_SORT_FIELDS)[number];
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export * from './api-constants.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities

@@ -5,7 +5,7 @@
  */
 import * as v from '@badrap/valita';
 import { Hono } from 'hono';
-import { MAX_FILE_BYTES } from '../_shared/api-contract.ts';
+import { MAX_FILE_BYTES } from '../_shared/api-constants.ts';
 import { decodeDataUrl } from '../_shared/processing/data-url.ts';
 import { detectFileType } from '../_shared/processing/detect.ts';
 import { ImageDecodeError } from '../_shared/processing/decode.ts';

@@ -1,20 +1,21 @@
 /**
  * OCR of a page or of single regions with tesseract-wasm (one WebAssembly build, run in-process:
  * the hosted edge runtime has no workers). The engine is created once per process; the model is
- * tesseract's integer "best" English model (about 3 MB gzipped) shipped by an npm package.
+ * tesseract's integer "best" English model (about 3 MB gzipped), a static file of the `ocr` function
+ * (ocr/model/README.md), read on first use. It is not an npm package: the bundler packs a package
+ * whole, and @tesseract.js-data/eng holds a second, 11 MB model (docs/function-size.md).
  */
-import { dirname, join } from 'node:path';
-import engData from '@tesseract.js-data/eng';
 import { createOCREngine, type OCREngine } from 'tesseract-wasm';
 import type { GrayRaster } from '../documents/raster.ts';
 import type { RegionReading, TextLine } from './protocol.ts';
 
 let engine: Promise<OCREngine> | undefined;
 
+/** Deployed with the function: config.toml lists it in `[functions.ocr] static_files`. */
+export const MODEL_FILE = new URL('../../ocr/model/eng.traineddata.gz', import.meta.url);
+
 async function loadModel(): Promise<Uint8Array> {
-  const { langPath } = engData as { langPath: string };
-  const path = join(dirname(langPath), '4.0.0_best_int', 'eng.traineddata.gz');
-  const compressed = await Deno.readFile(path);
+  const compressed = await Deno.readFile(MODEL_FILE);
   const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
