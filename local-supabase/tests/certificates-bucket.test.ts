@@ -9,7 +9,7 @@ import { database, readEnv, serviceClient } from './support/auth-helpers.ts';
 
 /** The contract's list, read from its source (the contract lives outside this package's project). */
 const contract = readFileSync(
-  new URL('../../supabase/functions/_shared/api-contract.ts', import.meta.url),
+  new URL('../../supabase/functions/_shared/api-constants.ts', import.meta.url),
   'utf8',
 );
 const ACCEPTED_MIME_TYPES = [
@@ -31,6 +31,7 @@ describe('certificates bucket', () => {
     const [bucket] = await sql<{ public: boolean; allowed_mime_types: string[] }[]>`
       select public, allowed_mime_types from storage.buckets where id = ${BUCKET}`;
     expect(bucket?.public).toBe(false);
+    expect(ACCEPTED_MIME_TYPES.length, 'the contract list was found in its source').toBeGreaterThan(0);
     expect([...(bucket?.allowed_mime_types ?? [])].sort()).toEqual([...ACCEPTED_MIME_TYPES].sort());
 
     const [check] = await sql<{ definition: string }[]>`
