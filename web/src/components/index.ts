@@ -7,3 +7,15 @@ export { FullPageSpinner, type FullPageSpinnerProps } from './full-page-spinner'
 export { RequireAdmin, RequireAuth, type LoginRedirectState, type RequireAdminProps } from './guards';
 export { ColorSchemeToggle } from './color-scheme-toggle';
 export * from './certificate-status';
+export {
+  CertificateCard,
+  CertificateCardSkeleton,
+  type CertificateCardProps,
+  type CertificateFact,
+} from './certificate-card';
+export {
+  CertificateDownloadButton,
+  downloadCertificate,
+  type CertificateDownloadButtonProps,
+} from './certificate-download-button';
+export { CertificatePreview, type CertificatePreviewProps } from './certificate-preview';

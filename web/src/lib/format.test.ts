@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  certificateTitle,
   formatDate,
   formatDateTime,
   formatFileSize,
@@ -69,5 +70,13 @@ describe('formatPercent', () => {
   it('rounds to one decimal', () => {
     expect(formatPercent(97.46)).toBe('97.5%');
     expect(formatPercent(100)).toBe('100%');
+  });
+});
+
+describe('certificateTitle', () => {
+  it("is the certificate's name, else the fallback ('Untitled Certificate' by default)", () => {
+    expect(certificateTitle({ certificate_name: ' Diploma ' })).toBe('Diploma');
+    expect(certificateTitle({ certificate_name: null })).toBe('Untitled Certificate');
+    expect(certificateTitle({ certificate_name: '   ' }, 'cccccccc...cccccccc')).toBe('cccccccc...cccccccc');
   });
 });

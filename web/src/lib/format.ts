@@ -51,6 +51,17 @@ export function shortenHash(hash: string | null | undefined): string {
   return hash.length <= 19 ? hash : `${hash.slice(0, 8)}...${hash.slice(-8)}`;
 }
 
+/**
+ * The name a certificate is shown under: its name, else `fallback` (the admin screens' 'Untitled
+ * Certificate'; the profile passes the shortened hash).
+ */
+export function certificateTitle(
+  certificate: { certificate_name?: string | null },
+  fallback = 'Untitled Certificate',
+): string {
+  return certificate.certificate_name?.trim() || fallback;
+}
+
 /** A certificate id as shown to people: its last 8 characters. */
 export function shortId(id: string | null | undefined): string {
   if (!id) return NOT_AVAILABLE;

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CertificateStats } from '@contract';
 import { notifications } from '@mantine/notifications';
 import * as api from '@/api';
+import { makeCertificate, makePage } from '@/testing/certificates';
 import { renderWithProviders } from '@/testing/render';
 import AllCertificatesPage from './all-certificates-page';
-import { makeCertificate, makePage } from './test-data';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();

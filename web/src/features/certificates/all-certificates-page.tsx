@@ -5,13 +5,13 @@ import { IconCertificateOff, IconCheck, IconFileSearch, IconX } from '@tabler/ic
 import type { Certificate } from '@contract';
 import { errorMessage } from '@/api';
 import { ConfirmModal, EmptyState } from '@/components';
+import { certificateTitle } from '@/lib/format';
 import { useSession } from '@/session';
 import { useCertificateStats } from './api/get-certificate-stats';
 import { useCertificates } from './api/get-certificates';
 import { DEFAULT_CERTIFICATE_FILTERS, type CertificateListFilters } from './api/keys';
 import { useReviewCertificate, type ReviewDecision } from './api/review-certificate';
 import { useRevokeCertificate } from './api/revoke-certificate';
-import { certificateTitle } from './components/certificate-card';
 import { CertificateFiltersPanel } from './components/certificate-filters-panels';
 import { CertificateListScreen } from './components/certificate-list-screen';
 import { CertificateStatsPanel } from './components/certificate-stats-panels';

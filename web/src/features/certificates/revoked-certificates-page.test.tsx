@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@/api';
+import { makeCertificate, makePage } from '@/testing/certificates';
 import { renderWithProviders } from '@/testing/render';
 import RevokedCertificatesPage from './revoked-certificates-page';
-import { makeCertificate, makePage } from './test-data';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();

@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@/api';
+import { makeCertificate } from '@/testing/certificates';
 import { renderWithProviders } from '@/testing/render';
 import AdminUploadPage from './admin-upload-page';
-import { makeCertificate } from './test-data';
 import UserUploadPage from './user-upload-page';
 
 vi.mock('@/api', async (importOriginal) => {

@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import { Code, DataList, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Certificate } from '@contract';
-import { CertificateStatusPill } from '@/components';
-import { formatDateTime, formatFileSize } from '@/lib/format';
-import { certificateTitle } from './certificate-card';
+import { CertificatePreview, CertificateStatusPill } from '@/components';
+import { certificateTitle, formatDateTime, formatFileSize } from '@/lib/format';
 import { CertificateLifecycle } from './certificate-lifecycle';
-import { CertificatePreview } from './certificate-preview';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as api from '@/api/certificates';
+import { makeCertificate } from '@/testing/certificates';
 import { renderWithProviders } from '@/testing/render';
-import { makeCertificate } from '../test-data';
 import { CertificateLifecycle } from './certificate-lifecycle';
 
 describe('CertificateLifecycle', () => {

@@ -1,18 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type Certificate, type CertificateListResponse } from '@contract';
-import { errorMessage } from '@/api';
-import { ErrorBanners } from '@/components';
+import { CertificateCard, ErrorBanners, type CertificateFact } from '@/components';
 import { useDismissibleErrors } from '@/lib/use-dismissible-errors';
-import { useDownloadCertificate } from '../api/download-certificate';
 import { countLine, summarisePages } from '../lib/pagination';
-import { CertificateCard } from './certificate-card';
 import { CertificateDetailModal } from './certificate-detail-modal';
 import { CertificateGrid, CertificateGridSkeleton } from './certificate-grid';
 import { ListFooter } from './list-footer';
 import { ListToolbar } from './list-toolbar';
+
+/** The admin cards' facts (spec: date, revoked date, type and size, shortened file hash). */
+const ADMIN_CARD_FACTS: readonly CertificateFact[] = ['created', 'revoked', 'file', 'hash'];
 
 export interface CertificateListScreenProps {
   title: string;
@@ -55,19 +54,12 @@ export function CertificateListScreen({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const { visible, dismiss } = useDismissibleErrors();
-  const download = useDownloadCertificate();
 
   const { certificates, total, lastOffset, limit } = summarisePages(
     list.data?.pages ?? [],
     DEFAULT_PAGE_SIZE,
   );
   const viewed = certificates.find((certificate) => certificate.id === viewing) ?? null;
-
-  const downloadCertificate = (certificate: Certificate) =>
-    download.mutate(certificate, {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Download failed', message: errorMessage(error) }),
-    });
 
   return (
     <Stack gap="lg">
@@ -104,9 +96,9 @@ export function CertificateListScreen({
               <CertificateCard
                 key={certificate.id}
                 certificate={certificate}
+                facts={ADMIN_CARD_FACTS}
                 onView={() => setViewing(certificate.id)}
-                onDownload={() => downloadCertificate(certificate)}
-                downloading={download.isPending && download.variables.id === certificate.id}
+                download
                 actions={cardActions(certificate)}
               />
             ))}

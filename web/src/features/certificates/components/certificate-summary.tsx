@@ -1,9 +1,7 @@
 import { DataList, Stack } from '@mantine/core';
 import type { Certificate } from '@contract';
-import { CertificateStatusPill, HashText } from '@/components';
-import { formatDateTime, formatFileSize, shortId } from '@/lib/format';
-import { certificateTitle } from './certificate-card';
-import { CertificatePreview } from './certificate-preview';
+import { CertificatePreview, CertificateStatusPill, HashText } from '@/components';
+import { certificateTitle, formatDateTime, formatFileSize, shortId } from '@/lib/format';
 
 /** A certificate's file and key facts, as shown after an upload. */
 export function CertificateSummary({ certificate }: { certificate: Certificate }) {

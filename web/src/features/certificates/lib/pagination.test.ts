@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCertificate, makePage } from '../test-data';
+import { makeCertificate, makePage } from '@/testing/certificates';
 import {
   decrementCount,
   flattenPages,

@@ -89,8 +89,7 @@ describe('CertificatesTab', () => {
     const valid = await screen.findByRole('article', { name: 'Valid one' });
     expect(within(valid).getByText('Valid')).toBeInTheDocument();
     expect(within(valid).getByText('ID: 00000001')).toBeInTheDocument();
-    expect(within(valid).getByText('PDF')).toBeInTheDocument();
-    expect(within(valid).getByText('0.25 MB')).toBeInTheDocument();
+    expect(within(valid).getByText('PDF · 0.25 MB')).toBeInTheDocument();
     expect(within(valid).getByText(/Issued March [45], 2025/)).toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Pending one' })).getByText('Pending'),
@@ -100,7 +99,7 @@ describe('CertificatesTab', () => {
     ).toBeInTheDocument();
     const revoked = screen.getByRole('article', { name: 'cccccccc...cccccccc' });
     expect(within(revoked).getByText('Revoked')).toBeInTheDocument();
-    expect(within(revoked).getByText('IMAGE')).toBeInTheDocument();
+    expect(within(revoked).getByText('IMAGE · 0.25 MB')).toBeInTheDocument();
   });
 
   it('shows the error line with Try Again, which refetches', async () => {
@@ -123,7 +122,7 @@ describe('CertificatesTab', () => {
       certificates: [certificate({ ocr_content: 'Awarded to Ada Lovelace' })],
     });
     const { user } = renderWithProviders(<CertificatesTab userId={USER_ID} />, { user: { id: USER_ID } });
-    await user.click(await screen.findByRole('button', { name: 'View certificate Diploma' }));
+    await user.click(await screen.findByRole('button', { name: 'View Certificate Diploma' }));
     const dialog = await screen.findByRole('dialog', { name: 'Diploma' });
     expect(within(dialog).getByText('Image not available')).toBeInTheDocument();
     expect(within(dialog).getByText('Awarded to Ada Lovelace')).toBeInTheDocument();

@@ -1,14 +1,26 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Certificate } from '@contract';
 import { errorMessage } from '@/api/client';
-import { EmptyState } from '@/components';
+import { CertificateCard, CertificateCardSkeleton, EmptyState, type CertificateFact } from '@/components';
 import { paths } from '@/config/paths';
+import { certificateTitle, shortenHash } from '@/lib/format';
 import { useMyCertificates } from '../api/get-my-certificates';
-import { CertificateCard } from './certificate-card';
 import { CertificateModal } from './certificate-modal';
+import { PublicPageControls } from './public-page-controls';
+
+/**
+ * The profile cards' facts (spec: issue date, last 8 characters of the id, file type in upper case,
+ * size in MB with 2 decimals), after who it was issued to and by.
+ */
+const PROFILE_CARD_FACTS: readonly CertificateFact[] = ['parties', 'issued', 'id', 'file'];
+
+/** The profile shows an unnamed certificate under its shortened hash (spec: name or hash). */
+function profileTitle(certificate: Certificate): string {
+  return certificateTitle(certificate, shortenHash(certificate.certificate_hash));
+}
 
 /** 'My Certificates': the signed-in user's uploads with their status. */
 export function CertificatesTab({ userId }: { userId: string }) {
@@ -21,7 +33,7 @@ export function CertificatesTab({ userId }: { userId: string }) {
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading certificates">
         {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} h={170} radius="md" />
+          <CertificateCardSkeleton key={index} />
         ))}
       </SimpleGrid>
     );
@@ -50,13 +62,21 @@ export function CertificatesTab({ userId }: { userId: string }) {
   } else {
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {certificates.map((certificate) => (
-          <CertificateCard
-            key={certificate.id}
-            certificate={certificate}
-            onView={() => setViewing(certificate)}
-          />
-        ))}
+        {certificates.map((certificate) => {
+          const title = profileTitle(certificate);
+          return (
+            <CertificateCard
+              key={certificate.id}
+              certificate={certificate}
+              title={title}
+              facts={PROFILE_CARD_FACTS}
+              sizeUnit="MB"
+              onView={() => setViewing(certificate)}
+              viewLabel="View Certificate"
+              footer={<PublicPageControls certificate={certificate} title={title} />}
+            />
+          );
+        })}
       </SimpleGrid>
     );
   }

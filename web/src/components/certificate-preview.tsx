@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Box, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
 import type { Certificate } from '@contract';
+import { certificateTitle } from '@/lib/format';
 
 export interface CertificatePreviewProps {
   certificate: Pick<Certificate, 'image_url' | 'file_type' | 'certificate_name'>;
@@ -27,7 +28,7 @@ function Unavailable({ height }: { height: number }) {
 /** The stored certificate file: an image, or a PDF (embedded in full view, an icon tile in cards). */
 export function CertificatePreview({ certificate, variant, height = 180 }: CertificatePreviewProps) {
   const [failed, setFailed] = useState(false);
-  const name = certificate.certificate_name?.trim() || 'Untitled Certificate';
+  const name = certificateTitle(certificate);
   const url = certificate.image_url;
   if (!url || failed) return <Unavailable height={height} />;
 
