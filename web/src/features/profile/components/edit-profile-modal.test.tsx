@@ -6,6 +6,9 @@ import { sessionStore } from '@/session';
 import { renderWithProviders } from '@/testing/render';
 import { ProfileDetails } from './profile-details';
 
+/** Validation, a mutation and a re-render in jsdom can take several seconds on a busy machine. */
+const SLOW_MACHINE = { timeout: 15_000 };
+
 const USER = {
   id: '11111111-2222-4333-8444-555555555555',
   email: 'robin@example.com',
@@ -43,7 +46,7 @@ describe('Edit Profile', () => {
     await user.clear(screen.getByLabelText(/Username/));
     await user.type(screen.getByLabelText(/Username/), 'ro bin');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(await screen.findByText('First name is required', {}, SLOW_MACHINE)).toBeInTheDocument();
     expect(screen.getByText(/Username may contain only letters/)).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
   });
@@ -61,7 +64,7 @@ describe('Edit Profile', () => {
     await user.clear(screen.getByLabelText(/Username/));
     await user.type(screen.getByLabelText(/Username/), 'robyn');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(await screen.findByText('Profile updated', {}, SLOW_MACHINE)).toBeInTheDocument();
     expect(update).toHaveBeenCalledWith({ firstname: 'Robyn', lastname: 'Register', username: 'robyn' });
     expect(sessionStore.getState().user).toMatchObject({
       firstname: 'Robyn',
@@ -80,7 +83,9 @@ describe('Edit Profile', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Username may contain only letters');
+    expect(await screen.findByRole('alert', {}, SLOW_MACHINE)).toHaveTextContent(
+      'Username may contain only letters',
+    );
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 });
