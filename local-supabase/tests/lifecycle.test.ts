@@ -18,11 +18,6 @@ const MIGRATIONS = readdirSync(path.join(ROOT_DIR, 'supabase', 'migrations')).fi
   /^\d+_.+\.sql$/.test(f),
 );
 
-// Each of these tests starts (and stops) a whole stack: initdb, every migration and the seed on a first
-// start. That is what the suites' beforeAll hooks do too, so it gets their budget (hookTimeout), not the
-// per-request testTimeout: on a busy two-core machine a first start alone took over 30 s.
-const STACK_TEST = { timeout: 120_000 };
-
 let dataDir: string;
 const options = (): StartStackOptions => ({
   dataDir,
@@ -41,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('first start, restart and reset', () => {
-  it('applies bootstrap, every migration as postgres and the seed on first start', STACK_TEST, async () => {
+  it('applies bootstrap, every migration as postgres and the seed on first start', async () => {
     const stack = await startStack(options());
     try {
       const sql = stack.ctx.sql('postgres');
@@ -73,7 +68,7 @@ describe('first start, restart and reset', () => {
     expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false);
   });
 
-  it('reuses the data, keys and history on restart without seeding again', STACK_TEST, async () => {
+  it('reuses the data, keys and history on restart without seeding again', async () => {
     const anonBefore = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')).anonKey;
     const stack = await startStack(options());
     try {
@@ -96,7 +91,7 @@ describe('first start, restart and reset', () => {
     expect(statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
   });
 
-  it('db:reset rebuilds from migrations and seed but keeps the keys', STACK_TEST, async () => {
+  it('db:reset rebuilds from migrations and seed but keeps the keys', async () => {
     const anonBefore = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')).anonKey;
     await wipeDataDir(dataDir);
     expect(readdirSync(dataDir)).toEqual(['keys.json']);
@@ -146,31 +141,27 @@ describe('migration errors', () => {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  it(
-    'stops the start naming the file and Postgres message, and keeps what succeeded',
-    STACK_TEST,
-    async () => {
-      const attempt = startStack({ ...options(), dataDir: scratch, projectDir });
-      await expect(attempt).rejects.toThrow(
-        /20000101000100_needs_owner\.sql failed: must be owner of table users/,
-      );
-      expect(existsSync(path.join(scratch, 'stack.json'))).toBe(false);
+  it('stops the start naming the file and Postgres message, and keeps what succeeded', async () => {
+    const attempt = startStack({ ...options(), dataDir: scratch, projectDir });
+    await expect(attempt).rejects.toThrow(
+      /20000101000100_needs_owner\.sql failed: must be owner of table users/,
+    );
+    expect(existsSync(path.join(scratch, 'stack.json'))).toBe(false);
 
-      // The good migration stays applied; the failed one left nothing behind and is retried next time.
-      await writeFile(path.join(projectDir, 'migrations', '20000101000100_needs_owner.sql'), 'select 1;\n');
-      const stack = await startStack({ ...options(), dataDir: scratch, projectDir });
-      try {
-        const sql = stack.ctx.sql('postgres');
-        const rows = await sql<{ version: string }[]>`
+    // The good migration stays applied; the failed one left nothing behind and is retried next time.
+    await writeFile(path.join(projectDir, 'migrations', '20000101000100_needs_owner.sql'), 'select 1;\n');
+    const stack = await startStack({ ...options(), dataDir: scratch, projectDir });
+    try {
+      const sql = stack.ctx.sql('postgres');
+      const rows = await sql<{ version: string }[]>`
         select version from supabase_migrations.schema_migrations order by version`;
-        expect(rows.map((r) => r.version)).toEqual(['20000101000000', '20000101000100']);
-        const [fine] = await sql`select to_regclass('public.fine') as fine`;
-        expect(fine?.fine).toBeNull();
-      } finally {
-        await stack.stop();
-      }
-    },
-  );
+      expect(rows.map((r) => r.version)).toEqual(['20000101000000', '20000101000100']);
+      const [fine] = await sql`select to_regclass('public.fine') as fine`;
+      expect(fine?.fine).toBeNull();
+    } finally {
+      await stack.stop();
+    }
+  });
 });
 
 describe('npm start', () => {
