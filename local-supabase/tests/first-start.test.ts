@@ -24,7 +24,9 @@ afterAll(async () => {
 
 it(
   'caches dependencies before serving and adds the samples on the first start',
-  { timeout: 480_000 },
+  // Downloads, sample generation and five cold OCR uploads: 134 s in a fresh clone on a quiet machine,
+  // 426 s beside a busy loop at load average 25, which 480 s left too little room for.
+  { timeout: 900_000 },
   async () => {
     const dataDir = path.join(tempDir, 'data');
     const child = spawnCli('start', {

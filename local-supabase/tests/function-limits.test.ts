@@ -107,8 +107,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// Generous test timeouts: on a loaded machine a request that burns CPU takes many times as long.
-describe('limits', { timeout: 90_000 }, () => {
+describe('limits', () => {
   it('default to the hosted ones and are configurable by environment', () => {
     expect(DEFAULT_LIMITS).toMatchObject({ memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000 });
     expect(limitsFromEnv({})).toEqual(DEFAULT_LIMITS);

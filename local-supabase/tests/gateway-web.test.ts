@@ -1,5 +1,5 @@
 /** The web app server: config injection, SPA fallback, content types, cache headers, path safety. */
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,11 +101,13 @@ describe('web server', () => {
     await mkdir(path.join(web, 'src'), { recursive: true });
     const source = path.join(web, 'src', 'main.tsx');
     await writeFile(source, 'export {}');
-    const old = new Date(Date.now() - 60_000);
+    // Relative to the build's time, not the clock's: however long the tests before took, "old" is older.
+    const builtAt = (await stat(path.join(dist, 'index.html'))).mtimeMs;
+    const old = new Date(builtAt - 60_000);
     await utimes(source, old, old);
     await utimes(path.join(web, 'src'), old, old);
     expect(await webBuildIsStale(web)).toBe(false);
-    const newer = new Date(Date.now() + 60_000);
+    const newer = new Date(builtAt + 60_000);
     await utimes(source, newer, newer);
     expect(await webBuildIsStale(web)).toBe(true);
     expect(await webBuildIsStale(path.join(root, 'no-web'))).toBe(true);

@@ -173,6 +173,10 @@ describe('npm start', () => {
       LOCAL_DB_PORT: '0',
       LOCAL_MAIL_PORT: '0',
       LOCAL_WEB_PORT: '0',
+      // Not the sample seeding (first-start.test.ts covers it): it generates files into the checkout's
+      // .local-supabase/sample-certificates when they are missing there, and outlives a SIGINT sent to
+      // npm start alone (a terminal's Ctrl-C reaches the whole process group, this test's does not).
+      LOCAL_SEED_CERTIFICATES: '0',
     });
     try {
       let output = '';

@@ -3,17 +3,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR } from '../../src/stack/state.ts';
 
-const TSX = path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
-
 export function cliPath(name: 'start' | 'status' | 'db-reset'): string {
   return path.join(ROOT_DIR, 'local-supabase', 'src', 'cli', `${name}.ts`);
 }
 
+/**
+ * Node with tsx's loader, in one process. Not the `tsx` command (what the npm scripts run): that is a
+ * second process which relays a SIGINT to the script and, if the script does not acknowledge it within
+ * 30 ms, kills it with SIGKILL and exits 130. On a busy machine that happened to the Ctrl-C test's
+ * `npm start` (exit 130, Postgres left running), so a signal here goes straight to the script.
+ */
 export function spawnCli(
   name: 'start' | 'status' | 'db-reset',
   env: Record<string, string | undefined>,
 ): ChildProcess {
-  return spawn(TSX, [cliPath(name)], { cwd: ROOT_DIR, env: { ...process.env, ...env }, stdio: 'pipe' });
+  return spawn(process.execPath, ['--import', 'tsx', cliPath(name)], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
 }
 
 /** Runs a CLI to completion. */
