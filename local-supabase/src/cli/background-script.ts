@@ -3,10 +3,17 @@
  * priority, so the stack in this process keeps answering and Ctrl-C is handled at once even on a
  * busy machine, with each output line prefixed by the script's label.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../stack/state.ts';
+
+const running = new Set<ChildProcess>();
+
+/** Ends every background script still running (the stack is stopping; they would only fail). */
+export function stopBackgroundScripts(): void {
+  for (const child of running) child.kill('SIGTERM');
+}
 
 /** Resolves with whether the script exited with 0. */
 export function runBackgroundScript(
@@ -20,6 +27,8 @@ export function runBackgroundScript(
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     // Inherited by whatever it starts (the sample generator, for one).
     try {
       if (child.pid !== undefined) os.setPriority(child.pid, 10);

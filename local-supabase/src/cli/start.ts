@@ -4,7 +4,7 @@
  */
 import { startStack } from '../stack/start-stack.ts';
 import { defaultDataDir, type StackEnv } from '../stack/state.ts';
-import { runBackgroundScript } from './background-script.ts';
+import { runBackgroundScript, stopBackgroundScripts } from './background-script.ts';
 import { sampleCertificatesSeeded, seedSampleCertificates } from './seed-sample-certificates.ts';
 
 const DEMO_ACCOUNTS = ['admin@example.com', 'moderator@example.com', 'user@example.com'];
@@ -69,6 +69,7 @@ Local stack is up (${seconds} s). Press Ctrl-C to stop.
     }
     stopping = true;
     console.log(`\n${signal}: stopping the local stack (Ctrl-C again to force)...`);
+    stopBackgroundScripts();
     stack.stop().then(
       () => {
         console.log('Stopped.');
