@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { compareTiles, unmatchedMarks } from './compare.ts';
+import { compareTiles, EDGE_BAND, replicateEdge, unmatchedMarks, withoutEdge } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 
 const SIDE = 280;
@@ -58,4 +58,14 @@ Deno.test('a small mark taken off a line (an accent) is found; the same marks, e
     h,
   ]);
   assert.equal(unmatchedMarks(masks([...letters, accent]), masks(shifted), line).length, 0);
+});
+
+Deno.test('the page edge is left out: a margin sliver does not make a dark border band look like ink', () => {
+  const page = { width: 20, height: 20, data: new Uint8Array(400).fill(60) };
+  page.data.fill(240, 0, 20 * 2); // two rows of light margin brought in by the warp
+  const replicated = replicateEdge(page);
+  assert.ok(replicated.data.every((value) => value === 60));
+  const edged = withoutEdge(masks([[0, 0, 40, 40]]));
+  assert.equal(edged.ink[0], 0);
+  assert.equal(edged.ink[EDGE_BAND * SIDE + EDGE_BAND], 1);
 });

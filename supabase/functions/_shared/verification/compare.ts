@@ -258,3 +258,47 @@ function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: numbe
   }
   return missing;
 }
+
+/** Band along the page's edge left out of the comparison, in pixels. */
+export const EDGE_BAND = SHIFT + 1;
+
+/**
+ * Ink masks without the outermost EDGE_BAND pixels of the page: a border drawn around a copy's
+ * added margin, or a crop's cut, lands on the page's very edge after the warp (a margin copy with
+ * a drawn border scored 1.0 in a corner tile), and a certificate prints nothing there.
+ */
+export function withoutEdge(masks: InkMasks): InkMasks {
+  const { width, height } = masks;
+  const ink = new Uint8Array(masks.ink);
+  const near = new Uint8Array(masks.near);
+  for (let y = 0; y < height; y++) {
+    const band = y < EDGE_BAND || y >= height - EDGE_BAND;
+    for (let x = 0; x < width; x++) {
+      if (band || x < EDGE_BAND || x >= width - EDGE_BAND) {
+        ink[y * width + x] = 0;
+        near[y * width + x] = 0;
+      }
+    }
+  }
+  return { width, height, ink, near };
+}
+
+/**
+ * The page with its outermost EDGE_BAND pixels replaced by the nearest pixel inside: a sliver of a
+ * copy's margin that the warp brings in (alignment is good to a pixel or two) would otherwise make
+ * the edge of a dark band at the page's border look like ink up to half a threshold block inward.
+ */
+export function replicateEdge(page: GrayRaster): GrayRaster {
+  const { width, height } = page;
+  if (width <= 2 * EDGE_BAND || height <= 2 * EDGE_BAND) return page;
+  const data = new Uint8Array(page.data);
+  const clamp = (value: number, high: number) => Math.min(high - 1 - EDGE_BAND, Math.max(EDGE_BAND, value));
+  for (let y = 0; y < height; y++) {
+    const band = y < EDGE_BAND || y >= height - EDGE_BAND;
+    for (let x = 0; x < width; x++) {
+      if (band || x < EDGE_BAND || x >= width - EDGE_BAND)
+        data[y * width + x] = page.data[clamp(y, height) * width + clamp(x, width)]!;
+    }
+  }
+  return { width, height, data };
+}

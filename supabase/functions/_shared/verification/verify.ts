@@ -9,7 +9,7 @@ import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
-import { compareTiles, type TileScore, unmatchedMarks } from './compare.ts';
+import { compareTiles, replicateEdge, type TileScore, unmatchedMarks, withoutEdge } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -185,8 +185,8 @@ export async function examine(
   const { page: original, lines } = registration;
   const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
   const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
-  const originalInk = await inkMasks(original);
-  const copyInk = await inkMasks(warped.page);
+  const originalInk = withoutEdge(await inkMasks(replicateEdge(original)));
+  const copyInk = withoutEdge(await inkMasks(replicateEdge(warped.page)));
   const tiles = compareTiles(originalInk, copyInk, warped.visible);
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
