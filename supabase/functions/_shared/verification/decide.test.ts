@@ -249,3 +249,38 @@ Deno.test('the text flag drops below TEXT_FLAG only on a copy whose tiles are ot
   const noisy = Array.from({ length: 200 }, (_, index) => (index % 10) * 0.01);
   assert.equal(textFlagFor(noisy), TEXT_FLAG);
 });
+
+Deno.test(
+  'where the tiles saw a change, a reading that drops the changed glyph on both sides clears nothing',
+  () => {
+    const overall: RegisteredLine = { ...nameLine, text: 'Overall grade C', confidence: 0.84, field: null };
+    const decision = decide(
+      input({
+        regions: [
+          region({
+            line: overall,
+            score: 0.186,
+            reads: { text: 'Overall grade', confidence: 0.96 },
+            originalReads: { text: 'Overall grade', confidence: 0.93 },
+          }),
+        ],
+      }),
+    );
+    assert.notEqual(decision.verdict, 'authentic');
+    // A whole re-reading of the original that the copy matches still clears a noise flag.
+    const misread: RegisteredLine = { ...overall, text: 'Cryptography 15 [' };
+    const cleared = decide(
+      input({
+        regions: [
+          region({
+            line: misread,
+            score: 0.08,
+            reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
+            originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+          }),
+        ],
+      }),
+    );
+    assert.equal(cleared.verdict, 'authentic');
+  },
+);

@@ -156,6 +156,16 @@ export function droppedGlyphs(reading: string, full: string): boolean {
   return at === read.length;
 }
 
+/** Whether `reading` is `full` with something left out (a strict subsequence, spacing aside). */
+function leftOut(reading: string, full: string): boolean {
+  const read = confusableKey(reading);
+  const all = confusableKey(full);
+  if (read.length >= all.length) return false;
+  let at = 0;
+  for (const glyph of all) if (at < read.length && glyph === read[at]) at++;
+  return at === read.length;
+}
+
 function judge(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads ?? null;
@@ -186,7 +196,16 @@ function judge(region: RegionEvidence): Judgement {
   const marksDiffer = (region.unmatchedMarks ?? 0) > 0;
   if (line && confident && !marksDiffer) {
     if (readingKey(reads.text) === readingKey(line.text)) return 'same';
-    if (original && originalConfident && readingKey(reads.text) === readingKey(original.text)) return 'same';
+    // The original read alike clears the flag only when that reading is whole: where the tiles saw
+    // a change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
+    // the forged "... B") is no agreement.
+    if (
+      original &&
+      originalConfident &&
+      readingKey(reads.text) === readingKey(original.text) &&
+      !leftOut(original.text, line.text)
+    )
+      return 'same';
   }
   if (region.score >= TILE_STRONG) return 'different';
   // The tiles saw a small difference and OCR reads another text: a change when both sides read
