@@ -23,22 +23,30 @@ export interface TileScore {
   hidden: boolean;
 }
 
-/** The shift (within +/-SHIFT px) under which the copy's ink best matches the original's in a tile. */
+/** Shifts within +/-SHIFT px, nearest first: of equally good shifts the smallest is taken. */
+const SHIFTS: [number, number][] = (() => {
+  const shifts: [number, number][] = [];
+  for (let dy = -SHIFT; dy <= SHIFT; dy++) for (let dx = -SHIFT; dx <= SHIFT; dx++) shifts.push([dx, dy]);
+  return shifts.sort((a, b) => Math.hypot(a[0], a[1]) - Math.hypot(b[0], b[1]));
+})();
+
+/**
+ * The shift (within +/-SHIFT px) under which the copy's ink best matches the original's in a tile.
+ * Nearest first, so a copy that needs no shift gets none: searched from a corner, the first shift
+ * without mismatch was taken, and up to 3 px of slack (shift plus tolerance) hid a changed digit.
+ */
 function bestShift(original: InkMasks, copy: InkMasks, box: Box): [number, number] {
   let best = Infinity;
-  let bestDx = 0;
-  let bestDy = 0;
-  for (let dy = -SHIFT; dy <= SHIFT && best > 0; dy++) {
-    for (let dx = -SHIFT; dx <= SHIFT && best > 0; dx++) {
-      const mismatched = mismatches(original, copy, box, dx, dy, best);
-      if (mismatched < best) {
-        best = mismatched;
-        bestDx = dx;
-        bestDy = dy;
-      }
+  let bestShift: [number, number] = [0, 0];
+  for (const [dx, dy] of SHIFTS) {
+    const mismatched = mismatches(original, copy, box, dx, dy, best);
+    if (mismatched < best) {
+      best = mismatched;
+      bestShift = [dx, dy];
+      if (best === 0) break;
     }
   }
-  return [bestDx, bestDy];
+  return bestShift;
 }
 
 /** Ink without a counterpart within a pixel, either way, with the copy shifted by (dx, dy); stops early past `limit`. */
@@ -116,6 +124,7 @@ export function compareTiles(original: InkMasks, copy: InkMasks, visible: GrayRa
   const size = tileSizeFor(width, height);
   const minInk = Math.round(size * size * 0.01);
   const tiles: TileScore[] = [];
+  const pending: { index: number; shift: [number, number] }[] = [];
   for (let top = 0; top < height; top += size) {
     for (let left = 0; left < width; left += size) {
       const right = Math.min(width, left + size);
@@ -136,9 +145,160 @@ export function compareTiles(original: InkMasks, copy: InkMasks, visible: GrayRa
         tiles.push({ box, score: 0, ink: originalInk, hidden });
         continue;
       }
-      const shift = bestShift(original, copy, box);
-      tiles.push({ box, score: windowedScore(original, copy, box, shift), ink: originalInk, hidden });
+      pending.push({ index: tiles.length, shift: bestShift(original, copy, box) });
+      tiles.push({ box, score: 0, ink: originalInk, hidden });
     }
   }
+  // Each tile is scored at the shift its neighbourhood agrees on, not at its own best one: residual
+  // misalignment changes slowly over a page, while a tile's own best shift can slide a changed
+  // glyph onto its neighbour's strokes (2016 -> 2015 in small print scored 0).
+  const columns = Math.ceil(width / size);
+  const shiftAt = new Map(pending.map((item) => [item.index, item.shift]));
+  for (const { index, shift } of pending) {
+    const dxs: number[] = [];
+    const dys: number[] = [];
+    const row = Math.floor(index / columns);
+    const column = index % columns;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        if (column + dc < 0 || column + dc >= columns) continue;
+        const neighbour = shiftAt.get((row + dr) * columns + column + dc);
+        if (!neighbour) continue;
+        dxs.push(neighbour[0]);
+        dys.push(neighbour[1]);
+      }
+    }
+    const agreed: [number, number] = dxs.length >= 3 ? [median(dxs), median(dys)] : shift;
+    const tile = tiles[index]!;
+    tile.score = windowedScore(original, copy, tile.box, agreed);
+  }
   return tiles;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Marks of one page that the other does not show at all inside a box (a text line): whole connected
+ * pieces of ink, not edges. An accent taken off a capital (TOMÁS -> TOMAS) or a decimal point
+ * removed moves too few pixels to stand out from a scan's noise in a tile's score, and OCR often
+ * reads both the same; but the piece is simply gone. A piece counts as shown when, at some shift
+ * within the tiles' search, at least half of it falls on the other page's ink or its tolerance.
+ */
+export function unmatchedMarks(original: InkMasks, copy: InkMasks, box: Box): Box[] {
+  const minArea = Math.max(4, Math.round((box.height * 0.1) ** 2));
+  return [...piecesWithout(original, copy, box, minArea), ...piecesWithout(copy, original, box, minArea)];
+}
+
+function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: number): Box[] {
+  const { width, height } = from;
+  const left = Math.max(0, box.x);
+  const top = Math.max(0, box.y);
+  const right = Math.min(width, box.x + box.width);
+  const bottom = Math.min(height, box.y + box.height);
+  const seen = new Uint8Array((right - left) * (bottom - top));
+  const missing: Box[] = [];
+  const stack: number[] = [];
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const local = (y - top) * (right - left) + (x - left);
+      if (seen[local] || !from.ink[y * width + x]) continue;
+      // Flood fill (4-connected) within the box.
+      const pixels: number[] = [];
+      seen[local] = 1;
+      stack.push(x, y);
+      let touchesEdge = false;
+      while (stack.length) {
+        const py = stack.pop()!;
+        const px = stack.pop()!;
+        pixels.push(px, py);
+        if (px === left || py === top || px === right - 1 || py === bottom - 1) touchesEdge = true;
+        for (const [nx, ny] of [
+          [px + 1, py],
+          [px - 1, py],
+          [px, py + 1],
+          [px, py - 1],
+        ] as const) {
+          if (nx < left || ny < top || nx >= right || ny >= bottom) continue;
+          const n = (ny - top) * (right - left) + (nx - left);
+          if (seen[n] || !from.ink[ny * width + nx]) continue;
+          seen[n] = 1;
+          stack.push(nx, ny);
+        }
+      }
+      const area = pixels.length / 2;
+      // Pieces cut by the box's edge belong to ink outside the line: not judged here.
+      if (area < minArea || touchesEdge) continue;
+      let bestCovered = 0;
+      for (const [dx, dy] of SHIFTS) {
+        let covered = 0;
+        for (let index = 0; index < pixels.length; index += 2) {
+          const sx = pixels[index]! + dx;
+          const sy = pixels[index + 1]! + dy;
+          if (sx >= 0 && sy >= 0 && sx < width && sy < height && other.near[sy * width + sx]) covered++;
+        }
+        if (covered > bestCovered) bestCovered = covered;
+        if (bestCovered * 2 >= area) break;
+      }
+      if (bestCovered * 2 >= area) continue;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (let index = 0; index < pixels.length; index += 2) {
+        minX = Math.min(minX, pixels[index]!);
+        maxX = Math.max(maxX, pixels[index]!);
+        minY = Math.min(minY, pixels[index + 1]!);
+        maxY = Math.max(maxY, pixels[index + 1]!);
+      }
+      missing.push({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 });
+    }
+  }
+  return missing;
+}
+
+/** Band along the page's edge left out of the comparison, in pixels. */
+export const EDGE_BAND = SHIFT + 1;
+
+/**
+ * Ink masks without the outermost EDGE_BAND pixels of the page: a border drawn around a copy's
+ * added margin, or a crop's cut, lands on the page's very edge after the warp (a margin copy with
+ * a drawn border scored 1.0 in a corner tile), and a certificate prints nothing there.
+ */
+export function withoutEdge(masks: InkMasks): InkMasks {
+  const { width, height } = masks;
+  const ink = new Uint8Array(masks.ink);
+  const near = new Uint8Array(masks.near);
+  for (let y = 0; y < height; y++) {
+    const band = y < EDGE_BAND || y >= height - EDGE_BAND;
+    for (let x = 0; x < width; x++) {
+      if (band || x < EDGE_BAND || x >= width - EDGE_BAND) {
+        ink[y * width + x] = 0;
+        near[y * width + x] = 0;
+      }
+    }
+  }
+  return { width, height, ink, near };
+}
+
+/**
+ * The page with its outermost EDGE_BAND pixels replaced by the nearest pixel inside: a sliver of a
+ * copy's margin that the warp brings in (alignment is good to a pixel or two) would otherwise make
+ * the edge of a dark band at the page's border look like ink up to half a threshold block inward.
+ */
+export function replicateEdge(page: GrayRaster): GrayRaster {
+  const { width, height } = page;
+  if (width <= 2 * EDGE_BAND || height <= 2 * EDGE_BAND) return page;
+  const data = new Uint8Array(page.data);
+  const clamp = (value: number, high: number) => Math.min(high - 1 - EDGE_BAND, Math.max(EDGE_BAND, value));
+  for (let y = 0; y < height; y++) {
+    const band = y < EDGE_BAND || y >= height - EDGE_BAND;
+    for (let x = 0; x < width; x++) {
+      if (band || x < EDGE_BAND || x >= width - EDGE_BAND)
+        data[y * width + x] = page.data[clamp(y, height) * width + clamp(x, width)]!;
+    }
+  }
+  return { width, height, data };
 }

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { decide, type DecisionInput, type RegionEvidence } from './decide.ts';
+import {
+  confusableKey,
+  decide,
+  type DecisionInput,
+  droppedGlyphs,
+  type RegionEvidence,
+  TEXT_FLAG,
+  TEXT_FLAG_FLOOR,
+  textFlagFor,
+} from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
 
 const nameLine: RegisteredLine = {
@@ -80,13 +89,13 @@ Deno.test('OCR reading the registered text dismisses a visual flag (noise), but 
 Deno.test('a half-sure different reading of a critical field is unknown; a faint one is noise', () => {
   const doubt = decide(
     input({
-      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.7 } })],
+      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.7 } })],
     }),
   );
   assert.equal(doubt.verdict, 'unknown');
   const noise = decide(
     input({
-      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.4 } })],
+      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.4 } })],
     }),
   );
   assert.equal(noise.verdict, 'authentic');
@@ -122,3 +131,156 @@ Deno.test('another recipient and another number is another certificate of the sa
   assert.equal(decision.verdict, 'unknown');
   assert.match(decision.reasons.join(' '), /design of a registered certificate/);
 });
+
+Deno.test(
+  'where the ink agrees, glyphs OCR confuses are one; where the tiles differ, they are a change',
+  () => {
+    assert.equal(confusableKey('Jane D0e'), confusableKey('jane doe'));
+    assert.notEqual(confusableKey('Tomás'), confusableKey('Tomas'));
+    assert.notEqual(confusableKey('A+'), confusableKey('A-'));
+    const inkAgrees = decide(
+      input({
+        regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.95 } })],
+      }),
+    );
+    assert.equal(inkAgrees.verdict, 'authentic');
+    const inkDiffers = decide(
+      input({ regions: [region({ score: 0.2, reads: { text: 'Jane D0e', confidence: 0.95 } })] }),
+    );
+    assert.equal(inkDiffers.verdict, 'altered');
+  },
+);
+
+const rowLine: RegisteredLine = { ...nameLine, text: 'Cryptography 15 [', confidence: 0.88, field: null };
+
+Deno.test(
+  'a registration misread is not a difference when the original, read alike, reads as the copy',
+  () => {
+    const decision = decide(
+      input({
+        regions: [
+          region({
+            line: rowLine,
+            score: 0,
+            readAnyway: true,
+            reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
+            originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+          }),
+        ],
+      }),
+    );
+    assert.equal(decision.verdict, 'authentic');
+  },
+);
+
+Deno.test('a sure reading unlike the original read alike is a change; an unsure original only doubt', () => {
+  const dateLine: RegisteredLine = { ...nameLine, text: 'Issued 24.09.2016', field: 'issue_date' };
+  const sure = decide(
+    input({
+      regions: [
+        region({
+          line: dateLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
+          originalReads: { text: 'Issued 24.09.2016', confidence: 0.95 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(sure.verdict, 'altered');
+  assert.equal(sure.differences[0]?.field, 'issue_date');
+  const unsureOriginal = decide(
+    input({
+      regions: [
+        region({
+          line: dateLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
+          originalReads: { text: 'Issued 24.09.2O16 ~', confidence: 0.6 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(unsureOriginal.verdict, 'unknown');
+  const flaggedUnsure = decide(
+    input({
+      regions: [
+        region({
+          line: dateLine,
+          score: 0.04,
+          reads: { text: '24.09.2015 PAVN', confidence: 0.2 },
+          originalReads: { text: '24.09.2016 ~NAM', confidence: 0.31 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(flaggedUnsure.verdict, 'unknown');
+});
+
+Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a changed one is', () => {
+  assert.equal(droppedGlyphs('2.0/4.0', 'Result 2.0/4.0'), true);
+  assert.equal(droppedGlyphs('Microeconomics', 'Microeconomics 7.5 C-'), true);
+  assert.equal(droppedGlyphs('Signal Processing 15 +', 'Signal Processing 15 C+'), true);
+  assert.equal(droppedGlyphs('Microeconomics 7.5 C+', 'Microeconomics 7.5 C-'), false);
+  assert.equal(droppedGlyphs('Result 2.0/4.0', 'Result 2.0/4.0'), false);
+  assert.equal(droppedGlyphs('C-', 'Microeconomics 7.5 C-'), false);
+  const resultLine: RegisteredLine = { ...nameLine, text: 'Result 2.0/4.0', field: 'grade' };
+  const dropped = decide(
+    input({
+      regions: [
+        region({
+          line: resultLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: '2.0/4.0', confidence: 0.87 },
+          originalReads: { text: 'Result 2.0/4.0', confidence: 0.93 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(dropped.verdict, 'authentic');
+});
+
+Deno.test('the text flag drops below TEXT_FLAG only on a copy whose tiles are otherwise clean', () => {
+  assert.equal(textFlagFor([]), TEXT_FLAG);
+  assert.equal(textFlagFor(new Array(200).fill(0)), TEXT_FLAG_FLOOR);
+  const noisy = Array.from({ length: 200 }, (_, index) => (index % 10) * 0.01);
+  assert.equal(textFlagFor(noisy), TEXT_FLAG);
+});
+
+Deno.test(
+  'where the tiles saw a change, a reading that drops the changed glyph on both sides clears nothing',
+  () => {
+    const overall: RegisteredLine = { ...nameLine, text: 'Overall grade C', confidence: 0.84, field: null };
+    const decision = decide(
+      input({
+        regions: [
+          region({
+            line: overall,
+            score: 0.186,
+            reads: { text: 'Overall grade', confidence: 0.96 },
+            originalReads: { text: 'Overall grade', confidence: 0.93 },
+          }),
+        ],
+      }),
+    );
+    assert.notEqual(decision.verdict, 'authentic');
+    // A whole re-reading of the original that the copy matches still clears a noise flag.
+    const misread: RegisteredLine = { ...overall, text: 'Cryptography 15 [' };
+    const cleared = decide(
+      input({
+        regions: [
+          region({
+            line: misread,
+            score: 0.08,
+            reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
+            originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+          }),
+        ],
+      }),
+    );
+    assert.equal(cleared.verdict, 'authentic');
+  },
+);

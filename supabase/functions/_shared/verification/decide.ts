@@ -10,6 +10,23 @@ import type { Box } from '../ocr/protocol.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
 export const TEXT_FLAG = 0.05;
+/** The lowest a text tile's flag goes on a clean copy: below it, re-sampling alone can score. */
+export const TEXT_FLAG_FLOOR = 0.02;
+/** How far above the page's own noise (95th percentile of its inked tiles) a tile must score. */
+const NOISE_MARGIN = 3;
+
+/**
+ * The text flag for one comparison: TEXT_FLAG on a blurred or noisy copy, lower on a clean one
+ * whose tiles otherwise score near zero, where one changed digit in small print moves only a few
+ * pixels (2016 -> 2015 scored 0.04). What a flag starts is a reading, never a verdict on its own.
+ */
+export function textFlagFor(inkedTileScores: number[]): number {
+  if (inkedTileScores.length === 0) return TEXT_FLAG;
+  const sorted = [...inkedTileScores].sort((a, b) => a - b);
+  const noise = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+  return Math.min(TEXT_FLAG, Math.max(TEXT_FLAG_FLOOR, NOISE_MARGIN * noise));
+}
+
 /**
  * Tile score from which a tile of graphics (seal, signature, photo, pattern) is a difference: fine
  * detail scores higher after blur and noise than text does, and a swapped seal scores near 1.
@@ -33,6 +50,16 @@ export interface RegionEvidence {
   line: RegisteredLine | null;
   /** What OCR reads in the copy over that line. */
   reads: { text: string; confidence: number } | null;
+  /**
+   * What OCR reads in the original over the same box under the same conditions (same crop, same
+   * scale), when the copy's reading differs from the registered text; null when not read.
+   */
+  originalReads?: { text: string; confidence: number } | null;
+  /**
+   * Whole marks (an accent, a point, a letter) over the line that one page shows and the other
+   * does not (see compare.ts unmatchedMarks); counted for flagged lines only.
+   */
+  unmatchedMarks?: number;
   /**
    * A critical field read although it looked the same: a one-stroke change (5 → 8, + → -) can
    * hide in a line's ink, so the text decides, and only when OCR is sure.
@@ -98,20 +125,92 @@ function describe(region: RegionEvidence, index: number): DecidedDifference {
 
 type Judgement = 'same' | 'different' | 'uncertain';
 
+/**
+ * Readings of a line compared where the ink agrees: glyphs OCR confuses with each other (O/0,
+ * l/I/1, S/5, B/8, Z/2, rn/m) are one. Never used where the tiles show a difference: there a 1 -> l
+ * could be the change.
+ */
+export function confusableKey(text: string): string {
+  return readingKey(text)
+    .replace(/rn/g, 'm')
+    .replace(/[o]/g, '0')
+    .replace(/[il]/g, '1')
+    .replace(/s/g, '5')
+    .replace(/b/g, '8')
+    .replace(/z/g, '2')
+    .replace(/,/g, '.');
+}
+
+/**
+ * Whether `reading` is `full` with some glyphs or words left out and nothing else changed, and
+ * still at least half of it: what OCR drops in a line whose ink is all there ("Signal Processing
+ * 15 +" for "... 15 C+", "Microeconomics" for "Microeconomics 7.5 C-"). A reading with less left
+ * is no reading at all.
+ */
+export function droppedGlyphs(reading: string, full: string): boolean {
+  const read = confusableKey(reading);
+  const all = confusableKey(full);
+  if (read.length === 0 || read.length >= all.length || read.length * 2 < all.length) return false;
+  let at = 0;
+  for (const glyph of all) if (at < read.length && glyph === read[at]) at++;
+  return at === read.length;
+}
+
+/** Whether `reading` is `full` with something left out (a strict subsequence, spacing aside). */
+function leftOut(reading: string, full: string): boolean {
+  const read = confusableKey(reading);
+  const all = confusableKey(full);
+  if (read.length >= all.length) return false;
+  let at = 0;
+  for (const glyph of all) if (at < read.length && glyph === read[at]) at++;
+  return at === read.length;
+}
+
 function judge(region: RegionEvidence): Judgement {
   const { line, reads } = region;
+  const original = region.originalReads ?? null;
   if (region.readAnyway) {
+    // No tile over the line was flagged: the ink agrees, so only a sure reading can say otherwise.
     if (!line || !reads || !reads.text) return 'same';
-    if (readingKey(reads.text) === readingKey(line.text)) return 'same';
-    // A different reading: sure enough, it is a change; otherwise it may be a change OCR half-saw
-    // (a forged digit reads with lower confidence too), so the answer cannot be authentic.
-    if (reads.confidence >= READ_SURE) return 'different';
+    const key = confusableKey(reads.text);
+    if (key === confusableKey(line.text)) return 'same';
+    if (original && original.text && key === confusableKey(original.text)) return 'same';
+    // Glyphs missing from the reading, in a line whose ink is all there, are glyphs OCR dropped.
+    if (droppedGlyphs(reads.text, line.text) || (original?.text && droppedGlyphs(reads.text, original.text)))
+      return 'same';
+    // A different reading from both the registered text and the original read alike: sure on both
+    // sides, it is a change; otherwise it may be a change OCR half-saw (a forged digit reads with
+    // lower confidence too), so the answer cannot be authentic.
+    const originalSure = original
+      ? !!original.text && original.confidence >= READ_SURE
+      : line.confidence >= READ_SURE;
+    if (reads.confidence >= READ_SURE && originalSure) return 'different';
     return reads.confidence >= READ_DOUBT ? 'uncertain' : 'same';
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
-  if (line && confident && readingKey(reads.text) === readingKey(line.text)) return 'same';
+  const originalConfident = original
+    ? !!original.text && original.confidence >= READ_CONFIDENT
+    : line !== null && line.confidence >= READ_CONFIDENT;
+  // A whole mark gone or added over the line (an accent, a point) that OCR may not read: the same
+  // reading cannot clear it, and a weak tile score is no proof of a change either.
+  const marksDiffer = (region.unmatchedMarks ?? 0) > 0;
+  if (line && confident && !marksDiffer) {
+    if (readingKey(reads.text) === readingKey(line.text)) return 'same';
+    // The original read alike clears the flag only when that reading is whole: where the tiles saw
+    // a change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
+    // the forged "... B") is no agreement.
+    if (
+      original &&
+      originalConfident &&
+      readingKey(reads.text) === readingKey(original.text) &&
+      !leftOut(original.text, line.text)
+    )
+      return 'same';
+  }
   if (region.score >= TILE_STRONG) return 'different';
-  if (line && confident) return 'different';
+  // The tiles saw a small difference and OCR reads another text: a change when both sides read
+  // clearly, else doubt.
+  if (line && confident) return originalConfident ? 'different' : 'uncertain';
   return 'uncertain';
 }
 

@@ -12,9 +12,16 @@ export interface InkMasks {
   height: number;
   /** 1 where there is ink. */
   ink: Uint8Array;
-  /** `ink` grown by one pixel: the tolerance for strokes a blur or a re-sampling thickened or moved. */
+  /**
+   * Ink or faint ink grown by one pixel: the tolerance for strokes a blur or a re-sampling thickened,
+   * moved or lightened.
+   */
   near: Uint8Array;
 }
+
+/** Darker than the surroundings by this much is ink; by FAINT_C, faint ink (tolerance only). */
+const INK_C = 18;
+const FAINT_C = 10;
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
@@ -24,10 +31,14 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
     const smooth = keep(new cv.Mat());
     cv.GaussianBlur(source, smooth, new cv.Size(3, 3), 0);
     const binary = keep(new cv.Mat());
-    cv.adaptiveThreshold(smooth, binary, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, 18);
+    cv.adaptiveThreshold(smooth, binary, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, INK_C);
+    // The tolerance is grown from faint ink too (hysteresis): a thin light rule or a stroke's edge
+    // sits near the threshold, and re-sampling tips it under on one side and over on the other.
+    const faint = keep(new cv.Mat());
+    cv.adaptiveThreshold(smooth, faint, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, FAINT_C);
     const grown = keep(new cv.Mat());
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
-    cv.dilate(binary, grown, kernel);
+    cv.dilate(faint, grown, kernel);
     return {
       width: page.width,
       height: page.height,

@@ -4,12 +4,12 @@
  * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
  */
 import type { CopyKind } from '../api-contract.ts';
-import { fitWithin, type GrayRaster } from '../documents/raster.ts';
+import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
-import { compareTiles, type TileScore } from './compare.ts';
+import { compareTiles, replicateEdge, type TileScore, unmatchedMarks, withoutEdge } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -18,9 +18,10 @@ import {
   READ_CONFIDENT,
   type RegionEvidence,
   TEXT_FLAG,
+  textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import type { RegisteredLine } from './fields.ts';
+import { readingKey, type RegisteredLine } from './fields.ts';
 import { inkMasks } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { OcrClient } from './ocr-client.ts';
@@ -52,11 +53,14 @@ export interface EngineFinding {
   evidence: { originalPage: string; alignedCopy: string } | null;
 }
 
-interface Examination {
+export interface Examination {
   registration: StoredRegistration;
   alignment: Alignment;
   aligned: GrayRaster;
   decision: ReturnType<typeof decide>;
+  /** What the decision was made from (kept for diagnosis: _shared/verification/diagnose.ts). */
+  tiles: TileScore[];
+  regions: RegionEvidence[];
 }
 
 function overlap(a: Box, b: Box): number {
@@ -85,6 +89,7 @@ function lineUnder(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
 function flaggedRegions(
   tiles: TileScore[],
   lines: RegisteredLine[],
+  textFlag: number,
 ): { box: Box; score: number; line: RegisteredLine | null }[] {
   const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
   const union = (a: Box, b: Box): Box => {
@@ -102,7 +107,7 @@ function flaggedRegions(
   for (const tile of tiles) {
     if (tile.hidden) continue;
     const line = lineUnder(tile.box, lines);
-    if (tile.score < (line ? TEXT_FLAG : GRAPHIC_FLAG)) continue;
+    if (tile.score < (line ? textFlag : GRAPHIC_FLAG)) continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
@@ -124,6 +129,12 @@ function isCritical(line: RegisteredLine): boolean {
   return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
 }
 
+/** A line's box with room for accents and descenders that OCR's box leaves out. */
+function padded(box: Box): Box {
+  const pad = Math.max(2, Math.round(box.height * 0.2));
+  return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
+}
+
 function cut(page: GrayRaster, box: Box): GrayRaster {
   const padX = Math.round(box.height * 0.6);
   const padY = Math.round(box.height * 0.35);
@@ -139,7 +150,31 @@ function cut(page: GrayRaster, box: Box): GrayRaster {
   return { width, height, data };
 }
 
-async function examine(
+/**
+ * The copy shrunk by area averaging to about the original's scale, with the homography from the
+ * shrunk copy: the original page was shrunk that way at registration, and a warp that also had to
+ * shrink by 20-30 % (bilinear, no averaging) left a lossless copy's strokes different enough to flag.
+ */
+export function atOriginalScale(
+  copy: GrayRaster,
+  homography: number[],
+): { raster: GrayRaster; homography: number[] } {
+  const [a, b, , d, e] = homography as number[];
+  const scale = Math.sqrt(Math.abs(a! * e! - b! * d!));
+  if (!(scale < 0.95)) return { raster: copy, homography };
+  const width = Math.max(1, Math.round(copy.width * scale));
+  const height = Math.max(1, Math.round(copy.height * scale));
+  const fx = copy.width / width;
+  const fy = copy.height / height;
+  const h = [...homography];
+  for (const row of [0, 1, 2]) {
+    h[row * 3] = h[row * 3]! * fx;
+    h[row * 3 + 1] = h[row * 3 + 1]! * fy;
+  }
+  return { raster: resizeArea(copy, width, height), homography: h };
+}
+
+export async function examine(
   ocr: OcrClient,
   copy: GrayRaster,
   copyFeatures: PageFeatures,
@@ -148,9 +183,15 @@ async function examine(
   const alignment = await alignCopy(copyFeatures, registration.features);
   if (!alignment) return null;
   const { page: original, lines } = registration;
-  const warped = await warpOntoOriginal(copy, alignment.homography, original.width, original.height);
-  const tiles = compareTiles(await inkMasks(original), await inkMasks(warped.page), warped.visible);
-  const flagged = flaggedRegions(tiles, lines);
+  const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
+  const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
+  const originalInk = withoutEdge(await inkMasks(replicateEdge(original)));
+  const copyInk = withoutEdge(await inkMasks(replicateEdge(warped.page)));
+  const tiles = compareTiles(originalInk, copyInk, warped.visible);
+  const textFlag = textFlagFor(
+    tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
+  );
+  const flagged = flaggedRegions(tiles, lines, textFlag);
   const hiddenLines = lines.filter((line) =>
     tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
   );
@@ -165,11 +206,24 @@ async function examine(
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
   const readings = await ocr.readRegions(toRead.map((line) => cut(warped.page, line.box)));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
+  // Where the copy reads otherwise than the registration did, the original is read again under the
+  // copy's conditions (same crop, same scale, one line alone): the registered text came from OCR of
+  // the whole page, which misreads other glyphs ("Cryptography 15 [" for "C+", "Diploma ." for "No.").
+  const differing = toRead.filter((line) => {
+    const reading = readingOf.get(line);
+    return !!reading?.text && readingKey(reading.text) !== readingKey(line.text);
+  });
+  const originalReadings = differing.length
+    ? await ocr.readRegions(differing.map((line) => cut(original, line.box)))
+    : [];
+  const originalReadingOf = new Map(differing.map((line, index) => [line, originalReadings[index] ?? null]));
   const regions: RegionEvidence[] = [
     ...flagged.map((region) => ({
       ...region,
       box: region.line ? region.line.box : region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
+      originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
+      unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
       readAnyway: false,
     })),
     ...critical.map((line) => ({
@@ -177,6 +231,7 @@ async function examine(
       score: 0,
       line,
       reads: readingOf.get(line) ?? null,
+      originalReads: originalReadingOf.get(line) ?? null,
       readAnyway: true,
     })),
   ];
@@ -193,7 +248,7 @@ async function examine(
     flaggedTiles,
     regions,
   });
-  return { registration, alignment, aligned: warped.page, decision };
+  return { registration, alignment, aligned: warped.page, decision, tiles, regions };
 }
 
 const VERDICT_RANK = { authentic: 0, altered: 1, unknown: 2 } as const;

@@ -21,7 +21,9 @@ export async function warpOntoOriginal(
     const matrix = keep(cv.matFromArray(3, 3, cv.CV_64F, homography));
     const size = new cv.Size(width, height);
     const warped = keep(new cv.Mat());
-    cv.warpPerspective(source, warped, matrix, size, cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(255));
+    // Replicated, not white, past the copy's edge: a white border next to a dark band at the page's
+    // edge made the band look like ink over a whole row of tiles. `visible` says what is really seen.
+    cv.warpPerspective(source, warped, matrix, size, cv.INTER_LINEAR, cv.BORDER_REPLICATE);
     const coverage = keep(new cv.Mat(copy.height, copy.width, cv.CV_8UC1, new cv.Scalar(255)));
     const visible = keep(new cv.Mat());
     cv.warpPerspective(

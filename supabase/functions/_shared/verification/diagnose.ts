@@ -1,0 +1,81 @@
+/**
+ * Diagnosis of one comparison, in-process and without a stack (Deno):
+ *   deno run -A --config supabase/functions/deno.json supabase/functions/_shared/verification/diagnose.ts ORIGINAL COPY [--tiles]
+ * with files written by `npm run bench:accuracy -- --write-corpus DIR`. Registers ORIGINAL as the
+ * engine does, examines COPY against it and prints every region read or flagged: registered and
+ * read text, confidences, tile scores and the judgement, then the decision.
+ */
+import type { GrayRaster } from '../documents/raster.ts';
+import { readPageLines, readRegion } from '../ocr/tesseract.ts';
+import { detectFileType } from '../processing/detect.ts';
+import type { OcrClient } from './ocr-client.ts';
+import { registerOriginal } from './register.ts';
+import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
+import { pageFeatures } from './features.ts';
+import { examine } from './verify.ts';
+
+const ocr = {
+  readPageLines: (page: GrayRaster) => readPageLines(page),
+  readRegions: async (regions: GrayRaster[]) => {
+    const out = [];
+    for (const region of regions) out.push(await readRegion(region));
+    return out;
+  },
+} as unknown as OcrClient;
+
+const [originalPath, copyPath] = Deno.args.filter((arg) => !arg.startsWith('--'));
+if (!originalPath || !copyPath) throw new Error('usage: diagnose.ts ORIGINAL COPY [--tiles]');
+const showTiles = Deno.args.includes('--tiles');
+
+async function load(path: string) {
+  const bytes = await Deno.readFile(path);
+  const detected = detectFileType(bytes);
+  if (!detected) throw new Error(`${path}: unsupported file`);
+  return { bytes, detected };
+}
+
+const original = await load(originalPath);
+const registration = await registerOriginal(original.bytes, original.detected, ocr);
+if (!registration.picture) throw new Error('original has no page picture');
+const copyFile = await load(copyPath);
+const copy = await pageRaster(copyFile.bytes, copyFile.detected, COPY_WORKING_LONG_SIDE);
+const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), {
+  certificateId: 'diagnosis',
+  page: registration.picture.page,
+  features: registration.picture.features,
+  lines: registration.lines,
+});
+if (!examination) {
+  console.log('no alignment');
+  Deno.exit(0);
+}
+const { alignment, regions, tiles, decision } = examination;
+console.log(
+  `page ${registration.picture.page.width}x${registration.picture.page.height}, copy ${copy.width}x${copy.height}; ` +
+    `inliers ${alignment.inliers}/${alignment.matches}; H ${alignment.homography.map((v) => v.toFixed(4)).join(' ')}`,
+);
+const box = (b: { x: number; y: number; width: number; height: number }) =>
+  `${b.x},${b.y} ${b.width}x${b.height}`;
+for (const region of regions) {
+  console.log(
+    `${region.readAnyway ? 'read ' : 'FLAG '} marks ${region.unmatchedMarks ?? '-'} score ${region.score.toFixed(3)} [${box(region.box)}] ` +
+      `field ${region.line?.field ?? '-'} registered ${JSON.stringify(region.line?.text ?? null)} ` +
+      `(${region.line?.confidence.toFixed(2) ?? '-'}) reads ${JSON.stringify(region.reads?.text ?? null)} (${region.reads?.confidence.toFixed(2) ?? '-'})` +
+      (region.originalReads
+        ? ` original reads ${JSON.stringify(region.originalReads.text)} (${region.originalReads.confidence.toFixed(2)})`
+        : ''),
+  );
+}
+if (showTiles) {
+  for (const tile of tiles
+    .filter((t) => t.score >= 0.02)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 30))
+    console.log(`tile [${box(tile.box)}] score ${tile.score.toFixed(3)} ink ${tile.ink}`);
+}
+console.log(`verdict ${decision.verdict}: ${decision.reasons.join(' | ')}`);
+for (const difference of decision.differences)
+  console.log(
+    `  difference ${difference.label}: ${JSON.stringify(difference.registered)} -> ${JSON.stringify(difference.reads)}`,
+  );
+Deno.exit(0);
