@@ -84,7 +84,7 @@ export async function createAuthService(ctx: StackContext): Promise<StackService
   app.notFound((c) => errorResponse(c, new AuthError(404, 'unknown', '404 page not found')));
   app.onError((error, c) => {
     if (error instanceof AuthError) {
-      // An oversized body is left unread, so this connection cannot carry another request.
+      // Past the drained amount an oversized body is left unread: this connection cannot carry another request.
       if (error.status === 413) c.header('Connection', 'close');
       return errorResponse(c, error);
     }

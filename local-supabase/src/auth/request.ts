@@ -10,10 +10,36 @@ export const MAX_BODY_BYTES = 1 << 20;
 const tooLarge = () =>
   new AuthError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
 
+/**
+ * What is left of a refused body is read and dropped (up to this much), so the client finishes
+ * sending and reads the 413; answering mid-upload and closing made its write fail with EPIPE.
+ */
+const DRAINED_BYTES_MAX = 16 * MAX_BODY_BYTES;
+
+async function drainThenRefuse(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+): Promise<never> {
+  let size = read;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > DRAINED_BYTES_MAX) {
+      await reader.cancel();
+      break;
+    }
+  }
+  throw tooLarge();
+}
+
 async function readBodyText(c: Context): Promise<string> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
   const body = c.req.raw.body;
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) {
+    if (!body) throw tooLarge();
+    return drainThenRefuse(body.getReader(), 0);
+  }
   if (!body) return '';
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,10 +48,7 @@ async function readBodyText(c: Context): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
+    if (size > MAX_BODY_BYTES) return drainThenRefuse(reader, size);
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
