@@ -9,11 +9,13 @@
  *            503 with Retry-After; overload must answer 429/503 with Retry-After, never crash.
  *
  * LOAD_SCENARIOS=exact,content picks scenarios. Prints one JSON line per scenario (and a Markdown
- * row for docs/benchmarks.md). Calls are made as the demo admin, who is exempt from the per-client
- * verification limit, so the figures measure the service rather than the limiter.
+ * row for docs/benchmarks.md). Calls are made as the demo admin, whose verification limit (finite,
+ * like everyone's) is raised in private.rate_limit_rules for the run and put back afterwards: every
+ * request still takes its rate-limit hit, but the figures measure the service rather than the limiter.
  */
 import autocannon from 'autocannon';
 import os from 'node:os';
+import postgres from 'postgres';
 import sharp from 'sharp';
 
 function env(name: string): string {
@@ -158,6 +160,20 @@ async function main() {
     `Machine: ${os.type()} ${os.release()} (${os.arch()}), ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
       `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
   );
+  const sql = postgres(env('DB_URL'), { prepare: false, max: 1, onnotice: () => {} });
+  const [rule] = await sql<{ per_admin: number }[]>`
+    select per_admin from private.rate_limit_rules where action = 'verify'`;
+  if (!rule) throw new Error('no verify rule in private.rate_limit_rules');
+  await sql`update private.rate_limit_rules set per_admin = 1000000000 where action = 'verify'`;
+  try {
+    await runScenarios(admin.token, registered, unregistered);
+  } finally {
+    await sql`update private.rate_limit_rules set per_admin = ${rule.per_admin} where action = 'verify'`;
+    await sql.end();
+  }
+}
+
+async function runScenarios(token: string, registered: Buffer, unregistered: Buffer) {
   for (const scenario of SCENARIOS) {
     const connections =
       scenario === 'exact'
@@ -165,7 +181,7 @@ async function main() {
         : Number(process.env.LOAD_CONTENT_CONNECTIONS ?? 20);
     const file = scenario === 'exact' ? registered : unregistered;
     console.error(`Running ${scenario}: ${connections} in flight for ${SECONDS} s...`);
-    const result = await run(scenario, connections, admin.token, dataUrl(file));
+    const result = await run(scenario, connections, token, dataUrl(file));
     console.log(JSON.stringify(result));
     const codes = Object.entries(result.statuses)
       .map(([status, count]) => `${status}×${count}`)

@@ -50,16 +50,15 @@ export const MEASURED_FIGURES = {
   },
   /**
    * p95 latency of POST /verification/verify for the exact registered file (1.2 MB, 1,000
-   * certificates), measured on the 2-core machine while other work loaded it.
+   * certificates), measured on the 2-core machine while nothing else ran.
    */
   exactFileVerificationP95: {
     label: 'to verify an unchanged certificate file (95th percentile, 1.2 MB)',
-    value: '0.34 s',
+    value: '0.09 s',
     source: 'docs/benchmarks.md',
     command: 'npm run bench:verify',
     measuredOn: '2026-11-25',
-    quote:
-      '| 1,000 | file (data URL) | 120.4 | 340.5 | 5.2 | 18.1 | 6.6× | 1.00 | identical/exact_file ×52 |',
+    quote: '| 1,000 | file (data URL) | 51.3 | 88.8 | 25.8 | 6.5 | 8.0× | 1.00 | identical/exact_file ×210 |',
   },
   /** p95 latency of verifying a scan or photo with the v2 engine's content path. */
   copyVerificationP95: {
