@@ -96,7 +96,8 @@ function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (KNOWN_ROLES as readonly string[]).includes(value);
 }
 
-function displayName(firstname: string, lastname: string, username: string, email: string): string {
+/** The name the app shows for a user: first and last name, else the username, else the e-mail. */
+export function displayName(firstname: string, lastname: string, username: string, email: string): string {
   return [firstname, lastname].filter(Boolean).join(' ') || username || email;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdateOwnProfileRequest } from '@contract';
-import { updateMyProfile } from '@/api';
+import { displayName, updateMyProfile } from '@/api';
 import { useSession } from '@/session';
 
 /** Edit Profile: saves the signed-in user's names, then shows them in the session at once. */
@@ -16,7 +16,7 @@ export function useUpdateMyProfile() {
         firstname,
         lastname,
         username,
-        name: [firstname, lastname].filter(Boolean).join(' ') || username || user.email,
+        name: displayName(firstname, lastname, username, user.email),
       });
     },
   });

@@ -22,11 +22,9 @@ export function EditProfileModal({ user, opened, onClose }: EditProfileModalProp
     validate: schemaValidator(updateOwnProfileRequestSchema),
   });
 
+  // The parent unmounts the modal on close, so form and mutation state go with it.
   const close = () => {
-    if (update.isPending) return;
-    update.reset();
-    form.reset();
-    onClose();
+    if (!update.isPending) onClose();
   };
 
   const save = form.onSubmit((values) =>
