@@ -3,10 +3,12 @@
  * tests/fixtures/functions (the stack itself serves supabase/functions). `open` has verify_jwt = false;
  * everything else keeps the default (true).
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
@@ -19,6 +21,7 @@ import type { StackContext, StackKeys, StackService } from '../src/stack/types.t
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
+const RUNNER_TO_KILL = fileURLToPath(new URL('./support/runner-to-kill.ts', import.meta.url));
 const DB_URL = 'postgresql://postgres:postgres@127.0.0.1:5/postgres';
 
 let dataDir: string;
@@ -261,5 +264,22 @@ describe('stop', () => {
     await own.stop();
     expect(isRunning(ownPid)).toBe(false);
     expect(isRunning(pid)).toBe(true);
+  });
+
+  it('leaves no function process behind when the runner is killed with SIGKILL', async () => {
+    const runner = spawn(process.execPath, ['--import', 'tsx', RUNNER_TO_KILL], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: runner.stdout }).on('line', (text) => {
+        if (text.startsWith('{"functionPid"')) resolve(text);
+      });
+      runner.once('exit', (code) => reject(new Error(`the runner exited early (${code})`)));
+    });
+    const { functionPid } = JSON.parse(line) as { functionPid: number };
+    expect(isRunning(functionPid)).toBe(true);
+    runner.kill('SIGKILL');
+    await expect.poll(() => isRunning(functionPid), { timeout: 60_000, interval: 100 }).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ interface DenoApi {
   serve: (...args: unknown[]) => unknown;
   exit(code: number): never;
   memoryUsage(): { rss: number; heapUsed: number; external: number };
+  stdin: { readable: ReadableStream<Uint8Array> };
 }
 
 /** Lines starting with this go to the runner, not to the log (see worker.ts). */
@@ -43,6 +44,14 @@ const memoryWatch = setInterval(() => {
     console.log(`${RUNNER_LINE}${JSON.stringify({ memoryBytes: used })}`);
   }
 }, 20);
+
+// The runner holds the other end of stdin and never writes: end of input means the runner is gone
+// (stopped, crashed or killed), and a function process must not outlive it.
+void (async () => {
+  const reader = deno.stdin.readable.getReader();
+  while (!(await reader.read()).done) continue;
+  deno.exit(0);
+})();
 
 const serve = deno.serve.bind(deno);
 let serving = false;

@@ -244,7 +244,9 @@ export class FunctionWorker {
     const child = spawn(this.options.deno, this.denoArgs(port), {
       cwd: path.dirname(this.options.entrypoint),
       env: this.options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin is a pipe nobody writes to: it closes when the runner dies, however it dies (even
+      // SIGKILL), and host.ts exits then, so a killed stack leaves no function process behind.
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     // Filled in by the exit listener; an object so the boot loop below rereads it.
     const status: { exitCode?: number | string | null } = {};
