@@ -1,8 +1,9 @@
 /**
  * Stack lifecycle with real Postgres: first start builds the database (bootstrap, migrations as
  * `postgres`, seed), a restart reuses it, db:reset rebuilds it, a bad migration stops the start,
- * and `npm start` stops every part on Ctrl-C.
+ * and `npm start` stops every part on Ctrl-C and leaves nothing running when killed outright.
  */
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -164,52 +165,63 @@ describe('migration errors', () => {
   });
 });
 
+/** `npm start` on a fresh data folder, resolved once it says it is up. */
+async function startCli(home: string): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawnCli('start', {
+    LOCAL_DATA_DIR: home,
+    LOCAL_API_PORT: '0',
+    LOCAL_DB_PORT: '0',
+    LOCAL_MAIL_PORT: '0',
+    LOCAL_WEB_PORT: '0',
+    // Not the sample seeding (first-start.test.ts covers it): it generates files into the checkout's
+    // .local-supabase/sample-certificates when they are missing there, and outlives a SIGINT sent to
+    // npm start alone (a terminal's Ctrl-C reaches the whole process group, this test's does not).
+    LOCAL_SEED_CERTIFICATES: '0',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop')) {
+        clearInterval(timer);
+        resolve();
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm start exited early:\n${output}`));
+      }
+    }, 100);
+  });
+  return { child, output: () => output };
+}
+
+function postmasterPid(home: string): number {
+  return Number(readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 describe('npm start', () => {
   it('stops Postgres and every server on Ctrl-C', { timeout: 240_000 }, async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-cli-'));
-    const child = spawnCli('start', {
-      LOCAL_DATA_DIR: home,
-      LOCAL_API_PORT: '0',
-      LOCAL_DB_PORT: '0',
-      LOCAL_MAIL_PORT: '0',
-      LOCAL_WEB_PORT: '0',
-      // Not the sample seeding (first-start.test.ts covers it): it generates files into the checkout's
-      // .local-supabase/sample-certificates when they are missing there, and outlives a SIGINT sent to
-      // npm start alone (a terminal's Ctrl-C reaches the whole process group, this test's does not).
-      LOCAL_SEED_CERTIFICATES: '0',
-    });
+    let child: ChildProcess | undefined;
     try {
-      let output = '';
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (output.includes('Press Ctrl-C to stop')) {
-            clearInterval(timer);
-            resolve();
-          }
-          if (child.exitCode !== null) {
-            clearInterval(timer);
-            reject(new Error(`npm start exited early:\n${output}`));
-          }
-        }, 100);
-      });
+      const started = await startCli(home);
+      child = started.child;
       for (const account of [
         'admin@example.com',
         'moderator@example.com',
         'user@example.com',
         'password123',
       ]) {
-        expect(output).toContain(account);
+        expect(started.output()).toContain(account);
       }
       const state = JSON.parse(readFileSync(path.join(home, 'stack.json'), 'utf8'));
-      const postmaster = Number(
-        readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-      );
+      const postmaster = postmasterPid(home);
       expect(isAlive(postmaster)).toBe(true);
       expect((await fetch(`${state.env.WEB_URL}/`)).ok).toBe(true);
 
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const running = child;
+      const exited = new Promise<number | null>((resolve) => running.on('exit', (code) => resolve(code)));
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(isAlive(postmaster)).toBe(false);
@@ -217,8 +229,37 @@ describe('npm start', () => {
       await expect(fetch(`${state.env.API_URL}/`)).rejects.toThrow();
       await expect(fetch(`${state.env.MAILPIT_URL}/`)).rejects.toThrow();
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child?.exitCode === null) child.kill('SIGKILL');
       await rm(home, { recursive: true, force: true });
     }
   });
+
+  it(
+    'leaves no Postgres or function process behind when killed with SIGKILL',
+    { timeout: 240_000 },
+    async () => {
+      const home = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-kill-'));
+      let child: ChildProcess | undefined;
+      try {
+        child = (await startCli(home)).child;
+        const postmaster = postmasterPid(home);
+        // Every function is booted before "up": its Deno processes are children of npm start.
+        const functions = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], {
+          encoding: 'utf8',
+        })
+          .split('\n')
+          .filter((line) => line.includes('host.ts'))
+          .map((line) => Number(line.trim().split(/\s+/)[0]));
+        expect(functions.length).toBeGreaterThan(0);
+        const leftovers = () => [postmaster, ...functions].filter(isAlive);
+        expect(leftovers()).toHaveLength(functions.length + 1);
+
+        child.kill('SIGKILL');
+        await expect.poll(leftovers, { timeout: 60_000, interval: 200 }).toEqual([]);
+      } finally {
+        if (child?.exitCode === null) child.kill('SIGKILL');
+        await rm(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

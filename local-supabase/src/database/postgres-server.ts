@@ -5,6 +5,7 @@
  * stack decides when Postgres stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -71,6 +72,8 @@ export class PostgresServer {
   private child: ChildProcess | undefined;
   private log: WriteStream | undefined;
   private exited: Promise<void> | undefined;
+
+  private watchdog: ChildProcess | undefined;
 
   constructor(private readonly options: PostgresServerOptions) {}
 
@@ -148,6 +151,7 @@ export class PostgresServer {
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.watchdog = watchOverServer(child);
     let recent = '';
     await new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
@@ -167,6 +171,7 @@ export class PostgresServer {
 
   /** Fast shutdown (SIGINT); escalates to an immediate one if it takes too long. */
   async stop(): Promise<void> {
+    this.stopWatchdog();
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) {
       this.closeLog();
@@ -182,7 +187,13 @@ export class PostgresServer {
 
   /** Immediate shutdown, for a second Ctrl-C. */
   kill(): void {
+    this.stopWatchdog();
     this.child?.kill('SIGQUIT');
+  }
+
+  private stopWatchdog(): void {
+    this.watchdog?.kill('SIGKILL');
+    this.watchdog = undefined;
   }
 
   private closeLog(): void {
@@ -221,6 +232,24 @@ export class PostgresServer {
       await chmod(parent, info.mode | 0o711);
     await this.ensureTraversable(parent);
   }
+}
+
+/**
+ * Postgres outlives a parent that dies without stopping it (SIGKILL, a crash, a killed test run), and
+ * a throwaway stack's cluster would then hold memory and a port until someone finds it. The watchdog
+ * is a shell waiting for the end of a stdin pipe only this process holds: when the pipe closes (this
+ * process is gone) it asks the server for a fast shutdown. A normal stop kills the watchdog first.
+ */
+function watchOverServer(server: ChildProcess): ChildProcess | undefined {
+  if (server.pid === undefined) return undefined;
+  const watchdog = spawn('sh', ['-c', 'cat > /dev/null; kill -INT "$0" 2> /dev/null', String(server.pid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  // Neither the watchdog nor its pipe may keep this process alive.
+  watchdog.unref();
+  (watchdog.stdin as Socket | null)?.unref();
+  server.once('exit', () => watchdog.kill('SIGKILL'));
+  return watchdog;
 }
 
 export function isAlive(pid: number): boolean {
