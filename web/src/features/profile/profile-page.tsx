@@ -30,8 +30,6 @@ export default function ProfilePage() {
 
   if (loading) return <FullPageSpinner />;
 
-  const displayName = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.name || 'User';
-
   const handleLogout = async () => {
     await signOut();
     navigate(paths.login);
@@ -54,7 +52,7 @@ export default function ProfilePage() {
                   {profileInitial(user)}
                 </Avatar>
                 <Text fw={700} size="lg" ta="center">
-                  {displayName}
+                  {user.name}
                 </Text>
                 <Badge variant="light" tt="capitalize">
                   {user.role || 'user'}

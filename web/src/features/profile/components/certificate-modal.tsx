@@ -1,6 +1,7 @@
 import { Code, Modal, ScrollArea, Stack, Title } from '@mantine/core';
 import type { Certificate } from '@contract';
 import { CertificateDownloadButton, CertificatePreview } from '@/components';
+import { certificateTitle } from '@/lib/format';
 
 /** 'View Certificate': the image, the extracted text and a download (spec section 2, Profile). */
 export function CertificateModal({
@@ -10,7 +11,7 @@ export function CertificateModal({
   certificate: Certificate | null;
   onClose: () => void;
 }) {
-  const title = certificate?.certificate_name || 'Certificate';
+  const title = certificate ? certificateTitle(certificate) : '';
   return (
     <Modal opened={certificate !== null} onClose={onClose} title={title} size="lg" centered>
       {certificate ? (

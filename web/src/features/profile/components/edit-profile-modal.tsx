@@ -9,12 +9,14 @@ import { useUpdateMyProfile } from '../api/update-my-profile';
 
 export interface EditProfileModalProps {
   user: SessionUser;
-  opened: boolean;
   onClose: () => void;
 }
 
-/** Edit Profile: first name, last name and username, checked by the same rules as the server's. */
-export function EditProfileModal({ user, opened, onClose }: EditProfileModalProps) {
+/**
+ * Edit Profile: first name, last name and username, checked by the same rules as the server's. Shown
+ * while mounted: the parent mounts it to open it.
+ */
+export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
   const update = useUpdateMyProfile();
   const form = useForm<UpdateOwnProfileRequest>({
     mode: 'uncontrolled',
@@ -37,13 +39,7 @@ export function EditProfileModal({ user, opened, onClose }: EditProfileModalProp
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Edit Profile"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={close} title="Edit Profile" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={save} noValidate>
         <Stack>
           <TextInput

@@ -35,7 +35,7 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
         </Button>
       </Group>
       {/* Mounted only while open, so the form starts from the names as they are now. */}
-      {editing ? <EditProfileModal user={user} opened onClose={() => setEditing(false)} /> : null}
+      {editing ? <EditProfileModal user={user} onClose={() => setEditing(false)} /> : null}
       <Card padding="lg">
         <Title order={3} size="h5" mb="md">
           Personal Details
