@@ -140,12 +140,6 @@ describe('the edge functions of supabase/functions', { timeout: 300_000 }, () =>
       imports: Record<string, string>;
     }
   ).imports;
-  /**
-   * Functions allowed above the 18 MB margin, with the ceiling they must stay under, until they are
-   * cut down (docs/function-size.md, "What is left"). Hosted refuses 20 MB.
-   */
-  const OVER_MARGIN: Record<string, number> = { engine: 20_000_000 };
-
   it('are api, engine and ocr', () => {
     expect(names).toEqual(['api', 'engine', 'ocr']);
   });
@@ -157,8 +151,9 @@ describe('the edge functions of supabase/functions', { timeout: 300_000 }, () =>
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const size = await functionDeploySize(DENO, name, layout(name));
-    const limit = OVER_MARGIN[name] ?? DEPLOY_SIZE_LIMIT_BYTES;
-    expect(size.totalBytes, `${name} is ${size.totalBytes} bytes`).toBeLessThanOrEqual(limit);
+    expect(size.totalBytes, `${name} is ${size.totalBytes} bytes`).toBeLessThanOrEqual(
+      DEPLOY_SIZE_LIMIT_BYTES,
+    );
     // Nothing is packed that the code does not import: each function's lockfile holds its own
     // packages only.
     expect(size.lockedOnly).toEqual([]);

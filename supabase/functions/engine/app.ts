@@ -4,7 +4,6 @@
  * function so that each bundle stays under the hosted 20 MB limit and the api stays fast.
  */
 import * as v from '@badrap/valita';
-import { Hono } from 'hono';
 import { MAX_FILE_BYTES } from '../_shared/api-constants.ts';
 import { decodeDataUrl } from '../_shared/processing/data-url.ts';
 import { detectFileType } from '../_shared/processing/detect.ts';
@@ -25,7 +24,7 @@ import { certificatesToRegister, saveRegistration } from '../_shared/verificatio
 import { verifyCopy } from '../_shared/verification/verify.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
-import { holdsServiceRoleKey } from '../_shared/http/service-role.ts';
+import { json, serveRoutes } from '../_shared/http/service-routes.ts';
 import { OcrUnavailableError } from '../_shared/verification/ocr-client.ts';
 import type { EngineDeps } from './deps.ts';
 
@@ -63,89 +62,84 @@ function fileOf(fileData: string) {
   return { bytes, detected };
 }
 
-export function createEngineApp(deps: EngineDeps): Hono {
-  const app = new Hono().basePath('/engine');
+function answerError(error: unknown): Response {
+  if (error instanceof BadRequest) return json({ error: error.message }, error.status);
+  if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
+  if (error instanceof FileTooLargeError) return json({ error: 'File size must be less than 10MB' }, 413);
+  if (error instanceof InvalidDataUrlError) return json({ error: error.message }, 400);
+  if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
+    return json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
+  }
+  if (error instanceof OcrUnavailableError) {
+    console.error('engine:', error.message);
+    return json({ error: 'The verification engine is busy; please try again shortly' }, 503, {
+      'Retry-After': '5',
+    });
+  }
+  console.error('engine: unhandled error', error);
+  return json({ error: 'Internal server error' }, 500);
+}
 
-  app.use('*', async (c, next) => {
-    if (!holdsServiceRoleKey(c.req.header('authorization'), deps.env.serviceRoleKey)) {
-      return c.json({ error: 'The engine answers the service only' }, 401);
-    }
-    await next();
-  });
+export function createEngineApp(deps: EngineDeps): (request: Request) => Promise<Response> {
+  return serveRoutes({
+    basePath: '/engine',
+    serviceRoleKey: deps.env.serviceRoleKey,
+    unauthorizedMessage: 'The engine answers the service only',
+    post: {
+      '/register': async (request) => {
+        const input = await parse(request, registerRequest);
+        const { bytes, detected } = fileOf(input.fileData);
+        const registration = await WORK.run(() => registerOriginal(bytes, detected, deps.ocr));
+        await saveRegistration(deps.sql, input.certificateId, registration);
+        return json({
+          certificateId: input.certificateId,
+          lines: registration.lines.length,
+        } satisfies RegisterResponse);
+      },
 
-  app.post('/register', async (c) => {
-    const input = await parse(c.req.raw, registerRequest);
-    const { bytes, detected } = fileOf(input.fileData);
-    const registration = await WORK.run(() => registerOriginal(bytes, detected, deps.ocr));
-    await saveRegistration(deps.sql, input.certificateId, registration);
-    return c.json({
-      certificateId: input.certificateId,
-      lines: registration.lines.length,
-    } satisfies RegisterResponse);
-  });
-
-  app.post('/verify', async (c) => {
-    const input = await parse(c.req.raw, verifyRequest);
-    const { bytes, detected } = fileOf(input.fileData);
-    return c.json(
-      (await WORK.run(() => verifyCopy(deps.sql, deps.ocr, bytes, detected))) satisfies VerifyResponse,
-    );
-  });
-
-  app.post('/read', async (c) => {
-    const input = await parse(c.req.raw, readRequest);
-    const { bytes, detected } = fileOf(input.fileData);
-    return c.json((await WORK.run(() => readText(bytes, detected, deps.ocr))) satisfies ReadResponse);
-  });
-
-  app.post('/backfill', async (c) => {
-    const input = await parse(c.req.raw, backfillRequest);
-    const work = await certificatesToRegister(deps.sql, Math.min(Math.max(input.limit ?? 5, 1), 50));
-    let registered = 0;
-    let failed = 0;
-    for (const certificate of work) {
-      try {
-        const bytes = await deps.storage.download(
-          deps.env.serviceRoleKey,
-          'certificates',
-          certificate.storage_path,
+      '/verify': async (request) => {
+        const input = await parse(request, verifyRequest);
+        const { bytes, detected } = fileOf(input.fileData);
+        return json(
+          (await WORK.run(() => verifyCopy(deps.sql, deps.ocr, bytes, detected))) satisfies VerifyResponse,
         );
-        const detected = detectFileType(bytes);
-        if (!detected) throw new Error('stored file has an unsupported type');
-        await saveRegistration(
-          deps.sql,
-          certificate.id,
-          await WORK.run(() => registerOriginal(bytes, detected, deps.ocr)),
-        );
-        registered++;
-      } catch (error) {
-        failed++;
-        console.error('engine: backfill could not register', certificate.id, error);
-      }
-    }
-    const remaining = (await certificatesToRegister(deps.sql, 1_000_000)).length - failed;
-    return c.json({ registered, failed, remaining: Math.max(0, remaining) } satisfies BackfillResponse);
-  });
+      },
 
-  app.onError((error, c) => {
-    if (error instanceof BadRequest) return c.json({ error: error.message }, error.status as 400);
-    if (error instanceof HttpError) {
-      return c.json({ error: error.message }, error.status as 503, error.headers);
-    }
-    if (error instanceof FileTooLargeError) return c.json({ error: 'File size must be less than 10MB' }, 413);
-    if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
-    if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
-      return c.json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
-    }
-    if (error instanceof OcrUnavailableError) {
-      console.error('engine:', error.message);
-      return c.json({ error: 'The verification engine is busy; please try again shortly' }, 503, {
-        'Retry-After': '5',
-      });
-    }
-    console.error('engine: unhandled error', error);
-    return c.json({ error: 'Internal server error' }, 500);
-  });
+      '/read': async (request) => {
+        const input = await parse(request, readRequest);
+        const { bytes, detected } = fileOf(input.fileData);
+        return json((await WORK.run(() => readText(bytes, detected, deps.ocr))) satisfies ReadResponse);
+      },
 
-  return app;
+      '/backfill': async (request) => {
+        const input = await parse(request, backfillRequest);
+        const work = await certificatesToRegister(deps.sql, Math.min(Math.max(input.limit ?? 5, 1), 50));
+        let registered = 0;
+        let failed = 0;
+        for (const certificate of work) {
+          try {
+            const bytes = await deps.storage.download(
+              deps.env.serviceRoleKey,
+              'certificates',
+              certificate.storage_path,
+            );
+            const detected = detectFileType(bytes);
+            if (!detected) throw new Error('stored file has an unsupported type');
+            await saveRegistration(
+              deps.sql,
+              certificate.id,
+              await WORK.run(() => registerOriginal(bytes, detected, deps.ocr)),
+            );
+            registered++;
+          } catch (error) {
+            failed++;
+            console.error('engine: backfill could not register', certificate.id, error);
+          }
+        }
+        const remaining = (await certificatesToRegister(deps.sql, 1_000_000)).length - failed;
+        return json({ registered, failed, remaining: Math.max(0, remaining) } satisfies BackfillResponse);
+      },
+    },
+    onError: answerError,
+  });
 }

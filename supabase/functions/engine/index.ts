@@ -4,4 +4,4 @@ import { createEngineApp } from './app.ts';
 import { createEngineDeps } from './deps.ts';
 
 survivePostgresSocketRaces();
-Deno.serve(createEngineApp(createEngineDeps()).fetch);
+Deno.serve(createEngineApp(createEngineDeps()));

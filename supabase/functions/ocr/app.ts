@@ -1,22 +1,38 @@
 /**
- * The `ocr` function: tesseract reads a page's lines or a few regions for the `engine` function,
- * which alone calls it (service role key). One job at a time per instance: tesseract's memory for
- * a page is about 130 MB of the 256 MB an instance has.
+ * The `ocr` function: tesseract reads a page's lines or a few regions, and pdf.js reads a PDF's text
+ * layer and page image, for the `engine` function, which alone calls it (service role key). One job
+ * at a time per instance: tesseract's memory for a page is about 130 MB of the 256 MB an instance
+ * has. PDF reading is here rather than in the engine for the engine's bundle size (docs/function-size.md).
  */
 import * as v from '@badrap/valita';
-import { Hono } from 'hono';
-import { decodeBase64 } from '../_shared/documents/base64.ts';
+import { MAX_FILE_BYTES } from '../_shared/api-constants.ts';
+import { decodeBase64, encodeBase64 } from '../_shared/documents/base64.ts';
 import type { GrayRaster } from '../_shared/documents/raster.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
-import { holdsServiceRoleKey } from '../_shared/http/service-role.ts';
-import { type RasterPayload, readPageRequest, readRegionsRequest } from '../_shared/ocr/protocol.ts';
+import { json, serveRoutes } from '../_shared/http/service-routes.ts';
+import {
+  MAX_OCR_SIDE,
+  type PdfReading,
+  type RasterPayload,
+  readPageRequest,
+  readRegionsRequest,
+} from '../_shared/ocr/protocol.ts';
 import { readPageLines, readRegion } from '../_shared/ocr/tesseract.ts';
+import { UnreadableFileError } from '../_shared/processing/errors.ts';
+import { readPdfPage } from '../_shared/processing/pdf.ts';
 
 const WORK = new Admission({ active: 1, queued: 4, maxWaitMs: 20_000, retryAfterSeconds: 5 });
 const MAX_REGIONS = 24;
 
-class BadRequest extends Error {}
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message);
+  }
+}
 
 async function parse<T>(request: Request, schema: v.Type<T>): Promise<T> {
   let body: unknown;
@@ -42,41 +58,56 @@ function rasterOf(payload: RasterPayload): GrayRaster {
   return { width: payload.width, height: payload.height, data };
 }
 
-export function createOcrApp(serviceRoleKey: string): Hono {
-  const app = new Hono().basePath('/ocr');
+async function pdfBytes(request: Request): Promise<Uint8Array> {
+  const tooLarge = () => new BadRequest(`A PDF may have at most ${MAX_FILE_BYTES} bytes`, 413);
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FILE_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_FILE_BYTES) throw tooLarge();
+  return bytes;
+}
 
-  app.use('*', async (c, next) => {
-    if (!holdsServiceRoleKey(c.req.header('authorization'), serviceRoleKey)) {
-      return c.json({ error: 'OCR answers the service only' }, 401);
-    }
-    await next();
+export function createOcrApp(serviceRoleKey: string): (request: Request) => Promise<Response> {
+  return serveRoutes({
+    basePath: '/ocr',
+    serviceRoleKey,
+    unauthorizedMessage: 'OCR answers the service only',
+    post: {
+      '/page': async (request) => {
+        const { page } = await parse(request, readPageRequest);
+        const raster = rasterOf(page);
+        return json({ lines: await WORK.run(() => readPageLines(raster)) });
+      },
+
+      '/regions': async (request) => {
+        const { regions } = await parse(request, readRegionsRequest);
+        if (regions.length > MAX_REGIONS) throw new BadRequest(`At most ${MAX_REGIONS} regions per request`);
+        const rasters = regions.map(rasterOf);
+        const readings = await WORK.run(async () => {
+          const results = [];
+          for (const raster of rasters) results.push(await readRegion(raster));
+          return results;
+        });
+        return json({ readings });
+      },
+
+      '/pdf': async (request, url) => {
+        const longSide = Number(url.searchParams.get('longSide'));
+        if (!Number.isInteger(longSide) || longSide < 1 || longSide > MAX_OCR_SIDE)
+          throw new BadRequest(`longSide must be an integer from 1 to ${MAX_OCR_SIDE}`);
+        const bytes = await pdfBytes(request);
+        const { text, page } = await WORK.run(() => readPdfPage(bytes, longSide));
+        return json({
+          text,
+          page: page && { width: page.width, height: page.height, data: encodeBase64(page.data) },
+        } satisfies PdfReading);
+      },
+    },
+    onError: (error) => {
+      if (error instanceof BadRequest) return json({ error: error.message }, error.status);
+      if (error instanceof UnreadableFileError) return json({ error: error.message }, 422);
+      if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
+      console.error('ocr: unhandled error', error);
+      return json({ error: 'Internal server error' }, 500);
+    },
   });
-
-  app.post('/page', async (c) => {
-    const { page } = await parse(c.req.raw, readPageRequest);
-    const raster = rasterOf(page);
-    return c.json({ lines: await WORK.run(() => readPageLines(raster)) });
-  });
-
-  app.post('/regions', async (c) => {
-    const { regions } = await parse(c.req.raw, readRegionsRequest);
-    if (regions.length > MAX_REGIONS) throw new BadRequest(`At most ${MAX_REGIONS} regions per request`);
-    const rasters = regions.map(rasterOf);
-    const readings = await WORK.run(async () => {
-      const results = [];
-      for (const raster of rasters) results.push(await readRegion(raster));
-      return results;
-    });
-    return c.json({ readings });
-  });
-
-  app.onError((error, c) => {
-    if (error instanceof BadRequest) return c.json({ error: error.message }, 400);
-    if (error instanceof HttpError)
-      return c.json({ error: error.message }, error.status as 503, error.headers);
-    console.error('ocr: unhandled error', error);
-    return c.json({ error: 'Internal server error' }, 500);
-  });
-
-  return app;
 }

@@ -2,4 +2,4 @@
 import { readEnv } from '../_shared/env.ts';
 import { createOcrApp } from './app.ts';
 
-Deno.serve(createOcrApp(readEnv().serviceRoleKey).fetch);
+Deno.serve(createOcrApp(readEnv().serviceRoleKey));

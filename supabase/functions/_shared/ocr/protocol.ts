@@ -1,8 +1,10 @@
 /**
  * What the `engine` function asks the `ocr` function (server to server, service role key): read
- * the lines of a page, or the text of a few regions. Rasters travel as grey bytes in base64.
- * OCR is a function of its own because tesseract's WebAssembly memory (about 130 MB for a page)
- * and OpenCV's would not fit one 256 MB instance together, nor one 20 MB bundle.
+ * the lines of a page, the text of a few regions, or a PDF's text layer and page image. Rasters
+ * travel as grey bytes in base64. OCR is a function of its own because tesseract's WebAssembly
+ * memory (about 130 MB for a page) and OpenCV's would not fit one 256 MB instance together, nor one
+ * 18 MB bundle; PDF reading (pdf.js, 2.1 MB) lives here too for the engine's bundle
+ * (docs/function-size.md).
  */
 import * as v from '@badrap/valita';
 
@@ -39,3 +41,11 @@ const raster = v.object({
 export const readPageRequest = v.object({ page: raster });
 export const readRegionsRequest = v.object({ regions: v.array(raster) });
 export type RasterPayload = v.Infer<typeof raster>;
+
+/** What `POST /ocr/pdf?longSide=N` answers for the PDF bytes it is sent (application/pdf). */
+export interface PdfReading {
+  /** The text layer of every page, or '' for a scan. */
+  text: string;
+  /** The largest image painted on page 1, fitted within `longSide`; null for a PDF of vector text only. */
+  page: RasterPayload | null;
+}

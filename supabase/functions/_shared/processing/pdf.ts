@@ -1,6 +1,6 @@
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { UnreadableFileError } from './errors.ts';
-import { type GrayRaster, toGray } from '../documents/raster.ts';
+import { fitWithin, type GrayRaster, toGray } from '../documents/raster.ts';
 
 /** What a PDF gives the pipeline: its text layer and the largest image drawn on page 1. */
 export interface PdfContent {
@@ -92,4 +92,13 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
   } finally {
     await document.loadingTask.destroy();
   }
+}
+
+/** A PDF's text layer and its first page's image fitted within `longSide` (what the `ocr` function's `/pdf` answers). */
+export async function readPdfPage(
+  bytes: Uint8Array,
+  longSide: number,
+): Promise<{ text: string; page: GrayRaster | null }> {
+  const { text, pageImage } = await readPdf(bytes);
+  return { text, page: pageImage ? fitWithin(pageImage, longSide) : null };
 }

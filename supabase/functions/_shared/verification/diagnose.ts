@@ -8,6 +8,7 @@
 import type { GrayRaster } from '../documents/raster.ts';
 import { readPageLines, readRegion } from '../ocr/tesseract.ts';
 import { detectFileType } from '../processing/detect.ts';
+import { readPdfPage } from '../processing/pdf.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { registerOriginal } from './register.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -21,6 +22,7 @@ const ocr = {
     for (const region of regions) out.push(await readRegion(region));
     return out;
   },
+  readPdf: (bytes: Uint8Array, longSide: number) => readPdfPage(bytes, longSide),
 } as unknown as OcrClient;
 
 const [originalPath, copyPath] = Deno.args.filter((arg) => !arg.startsWith('--'));
@@ -38,7 +40,7 @@ const original = await load(originalPath);
 const registration = await registerOriginal(original.bytes, original.detected, ocr);
 if (!registration.picture) throw new Error('original has no page picture');
 const copyFile = await load(copyPath);
-const copy = await pageRaster(copyFile.bytes, copyFile.detected, COPY_WORKING_LONG_SIDE);
+const copy = await pageRaster(copyFile.bytes, copyFile.detected, COPY_WORKING_LONG_SIDE, ocr);
 const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), {
   certificateId: 'diagnosis',
   page: registration.picture.page,

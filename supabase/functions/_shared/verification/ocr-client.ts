@@ -1,12 +1,13 @@
 /**
  * The engine's line to the `ocr` function. Rasters go as grey bytes in base64; one request per
- * page or per batch of regions. A busy OCR instance (503, or 546 at the runtime's limits) is
- * retried briefly.
+ * page, per batch of regions or per PDF (its bytes as they are). A busy OCR instance (503, or 546
+ * at the runtime's limits) is retried briefly.
  */
-import { encodeBase64 } from '../documents/base64.ts';
+import { decodeBase64, encodeBase64 } from '../documents/base64.ts';
 import type { GrayRaster } from '../documents/raster.ts';
 import { fetchWithRetry } from '../http/retry.ts';
-import type { RegionReading, TextLine } from '../ocr/protocol.ts';
+import type { PdfReading, RegionReading, TextLine } from '../ocr/protocol.ts';
+import { UnreadableFileError } from '../processing/errors.ts';
 
 /** About 150-300 ms of CPU per line: four stay well inside the 2 s a request may use. */
 const REGIONS_PER_REQUEST = 4;
@@ -28,19 +29,26 @@ export class OcrClient {
     readonly serviceRoleKey: string,
   ) {}
 
-  async #post<T>(path: string, body: unknown): Promise<T> {
+  async #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
     let response: Response;
     try {
       response = await fetchWithRetry(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.serviceRoleKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        headers: {
+          authorization: `Bearer ${this.serviceRoleKey}`,
+          'content-type': pdf ? 'application/pdf' : 'application/json',
+        },
+        // The file's bytes come from a data URL or storage, never a SharedArrayBuffer.
+        body: pdf ? (pdf as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
       });
     } catch {
       throw new OcrUnavailableError('0 unreachable');
     }
     if (response.ok) return (await response.json()) as T;
-    throw new OcrUnavailableError(`${response.status} ${(await response.text()).slice(0, 200)}`);
+    const detail = (await response.text()).slice(0, 200);
+    // The caller's PDF is damaged, protected or a bomb: its fault, not OCR's.
+    if (pdf && response.status === 422) throw new UnreadableFileError(detail);
+    throw new OcrUnavailableError(`${response.status} ${detail}`);
   }
 
   async readPageLines(page: GrayRaster): Promise<TextLine[]> {
@@ -57,5 +65,11 @@ export class OcrClient {
       );
     }
     return readings;
+  }
+
+  /** A PDF's text layer and the largest image on its first page, fitted within `longSide` (pdf.js runs in `ocr`). */
+  async readPdf(bytes: Uint8Array, longSide: number): Promise<{ text: string; page: GrayRaster | null }> {
+    const { text, page } = await this.#post<PdfReading>(`/pdf?longSide=${longSide}`, null, bytes);
+    return { text, page: page && { width: page.width, height: page.height, data: decodeBase64(page.data) } };
   }
 }

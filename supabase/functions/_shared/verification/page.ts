@@ -1,13 +1,13 @@
 /**
  * The page both sides of a comparison are read from: the first page of a certificate file as an
  * 8-bit grey raster. Images are decoded; a PDF gives the largest image painted on its first page
- * (a scanned or exported certificate). A PDF made of vector text only has no raster here, and
- * the engine then says so instead of guessing.
+ * (a scanned or exported certificate), read by the `ocr` function. A PDF made of vector text only
+ * has no raster here, and the engine then says so instead of guessing.
  */
 import { fitWithin, type GrayRaster } from '../documents/raster.ts';
 import { decodeImage } from '../processing/decode.ts';
 import type { DetectedFile } from '../processing/detect.ts';
-import { readPdf } from '../processing/pdf.ts';
+import type { OcrClient } from './ocr-client.ts';
 
 /** Longest side of the registered original's page: text lines stay 15+ px tall on an A4 certificate. */
 export const CANONICAL_LONG_SIDE = 1400;
@@ -25,11 +25,12 @@ export async function pageRaster(
   bytes: Uint8Array,
   detected: DetectedFile,
   longSide: number,
+  ocr: OcrClient,
 ): Promise<GrayRaster> {
   if (detected.fileType === 'pdf') {
-    const pdf = await readPdf(bytes);
-    if (!pdf.pageImage) throw new NoPageRasterError();
-    return fitWithin(pdf.pageImage, longSide);
+    const { page } = await ocr.readPdf(bytes, longSide);
+    if (!page) throw new NoPageRasterError();
+    return fitWithin(page, longSide);
   }
   return fitWithin(await decodeImage(bytes, detected), longSide);
 }

@@ -8,8 +8,7 @@ import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { nameFields, type RegisteredLine } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { readPdf } from '../processing/pdf.ts';
-import { CANONICAL_LONG_SIDE, NoPageRasterError, pageRaster } from './page.ts';
+import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
 
 /** Bumped whenever registrations store something different; older rows are re-registered. */
@@ -33,13 +32,11 @@ export async function registerOriginal(
   detected: DetectedFile,
   ocr: OcrClient,
 ): Promise<Registration> {
-  let page: GrayRaster;
-  try {
-    page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
-  } catch (error) {
-    if (!(error instanceof NoPageRasterError)) throw error;
-    const { text } = await readPdf(bytes);
-    const lines = text
+  // One reading of a PDF gives both its page and, for vector text only, its lines.
+  const pdf = detected.fileType === 'pdf' ? await ocr.readPdf(bytes, CANONICAL_LONG_SIDE) : null;
+  const page = pdf ? pdf.page : await pageRaster(bytes, detected, CANONICAL_LONG_SIDE, ocr);
+  if (!page) {
+    const lines = (pdf?.text ?? '')
       .split(/\n+/)
       .map((line) => line.trim())
       .filter(Boolean);
@@ -66,17 +63,15 @@ export async function readText(
   detected: DetectedFile,
   ocr: OcrClient,
 ): Promise<{ text: string; textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none' }> {
+  let page: GrayRaster | null;
   if (detected.fileType === 'pdf') {
-    const { text } = await readPdf(bytes);
-    if (text.trim().length >= 20) return { text: text.trim(), textSource: 'pdf-text' };
+    const pdf = await ocr.readPdf(bytes, CANONICAL_LONG_SIDE);
+    if (pdf.text.trim().length >= 20) return { text: pdf.text.trim(), textSource: 'pdf-text' };
+    page = pdf.page;
+  } else {
+    page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE, ocr);
   }
-  let page: GrayRaster;
-  try {
-    page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE);
-  } catch (error) {
-    if (error instanceof NoPageRasterError) return { text: '', textSource: 'none' };
-    throw error;
-  }
+  if (!page) return { text: '', textSource: 'none' };
   const lines = await ocr.readPageLines(page);
   return {
     text: lines.map((line) => line.text).join('\n'),

@@ -292,7 +292,7 @@ export async function verifyCopy(
   bytes: Uint8Array,
   detected: DetectedFile,
 ): Promise<EngineFinding> {
-  const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE);
+  const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr);
   const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
   const hash = pageHash(await cutOutPage(copy));
   const tried = new Set<string>();
