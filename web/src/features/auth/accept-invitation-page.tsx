@@ -64,9 +64,19 @@ function AcceptInvitationForm({ invited }: { invited: SessionUser }) {
             withAsterisk
             {...form.getInputProps('firstname')}
           />
-          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastname')} />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            withAsterisk
+            {...form.getInputProps('lastname')}
+          />
         </Group>
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          withAsterisk
+          {...form.getInputProps('username')}
+        />
         <PasswordInput
           label="Password"
           autoComplete="new-password"

@@ -9,7 +9,12 @@ import UserUploadPage from './user-upload-page';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
-  return { ...actual, uploadCertificate: vi.fn(), extractCertificateFields: vi.fn(), resendInvitation: vi.fn() };
+  return {
+    ...actual,
+    uploadCertificate: vi.fn(),
+    extractCertificateFields: vi.fn(),
+    resendInvitation: vi.fn(),
+  };
 });
 
 // The whole web suite shares two cores; give async screens more than the default second.
@@ -107,7 +112,7 @@ describe('AdminUploadPage', () => {
     expect(within(result).getByText('Invitation sent to olivia@example.org')).toBeInTheDocument();
   });
 
-  it("says whose profile the certificate was added to, or that the invitation failed and can be sent again", async () => {
+  it('says whose profile the certificate was added to, or that the invitation failed and can be sent again', async () => {
     const held = makeCertificate({ recipient_email: 'ada@example.org' });
     vi.mocked(api.uploadCertificate).mockResolvedValueOnce({
       message: 'Certificate uploaded and verified',
@@ -124,7 +129,10 @@ describe('AdminUploadPage', () => {
     const result = await screen.findByRole('region', { name: 'Upload result' });
     expect(within(result).getByText("Added to Ada Lovelace's profile")).toBeInTheDocument();
 
-    const failed = makeCertificate({ id: 'cccccccc-0000-4000-8000-000000000003', recipient_email: 'new@example.org' });
+    const failed = makeCertificate({
+      id: 'cccccccc-0000-4000-8000-000000000003',
+      recipient_email: 'new@example.org',
+    });
     vi.mocked(api.uploadCertificate).mockResolvedValueOnce({
       message: 'Certificate uploaded and verified',
       imageUrl: failed.image_url,

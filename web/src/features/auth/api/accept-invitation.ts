@@ -17,6 +17,6 @@ export function useInvitedUser() {
 export function useAcceptInvitation() {
   return useMutation<SessionUser, ApiError, AcceptInvitationInput>({
     mutationKey: authKeys.acceptInvitation(),
-    mutationFn: acceptInvitation,
+    mutationFn: (input) => acceptInvitation(input),
   });
 }

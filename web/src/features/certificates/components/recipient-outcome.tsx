@@ -49,8 +49,8 @@ export function RecipientOutcome({ certificateId, email, result: issued }: Recip
     case 'unconfirmed':
       return (
         <Alert color="yellow" variant="light" icon={<IconMail aria-hidden />} title="Recipient">
-          {email} has signed up but not confirmed the address yet, so no invitation was sent. The
-          certificate is added to their profile once they confirm it.
+          {email} has signed up but not confirmed the address yet, so no invitation was sent. The certificate
+          is added to their profile once they confirm it.
         </Alert>
       );
     case 'invitation_failed':
