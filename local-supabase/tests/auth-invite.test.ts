@@ -45,7 +45,8 @@ describe('invitations', () => {
     expect(row?.encrypted_password).toBe('');
     expect(row?.invited_at).toEqual(row?.confirmation_sent_at);
     // The profile trigger took the names from the invitation's data.
-    const profiles = await sql`select firstname, lastname, status from public.profiles where auth_id = ${userId}`;
+    const profiles =
+      await sql`select firstname, lastname, status from public.profiles where auth_id = ${userId}`;
     expect(profiles).toEqual([{ firstname: 'Grace', lastname: 'Hopper', status: 'pending' }]);
     // Without a password nobody can sign in before accepting.
     const early = await anonClient(env).auth.signInWithPassword({ email, password: PASSWORD });

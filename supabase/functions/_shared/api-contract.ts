@@ -130,7 +130,8 @@ const isoDate = z.iso.date('Dates must be YYYY-MM-DD');
  * Extension (issue 9): where the invitation link lands (the web app's accept-invitation page); the
  * auth service only honours addresses on its redirect allow list and falls back to its Site URL.
  */
-const invitationRedirectSchema = z.url({ protocol: /^https?$/, error: 'invitationRedirectTo must be an http(s) URL' })
+const invitationRedirectSchema = z
+  .url({ protocol: /^https?$/, error: 'invitationRedirectTo must be an http(s) URL' })
   .max(2048)
   .optional();
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullish();

@@ -89,9 +89,14 @@ export class AuthAdminClient {
     } catch {
       // A proxy's HTML error page: the status says enough.
     }
-    const code = typeof body.code === 'string' ? body.code : typeof body.error_code === 'string' ? body.error_code : '';
+    const code =
+      typeof body.code === 'string' ? body.code : typeof body.error_code === 'string' ? body.error_code : '';
     const message =
-      typeof body.message === 'string' ? body.message : typeof body.msg === 'string' ? body.msg : text.slice(0, 200);
+      typeof body.message === 'string'
+        ? body.message
+        : typeof body.msg === 'string'
+          ? body.msg
+          : text.slice(0, 200);
     return { status: response.status, code, message: message || `HTTP ${response.status}` };
   }
 }

@@ -7,7 +7,12 @@ import type { Sql } from './db.ts';
 
 /** Actions the api function limits; the auth service limits register, resend and password_reset. */
 export type RateLimitedAction = 'verify' | 'verify_hash' | 'upload' | 'invite';
-export const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = ['verify', 'verify_hash', 'upload', 'invite'];
+export const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
+  'verify',
+  'verify_hash',
+  'upload',
+  'invite',
+];
 
 /** Who is counted: an anonymous caller by IP address, a signed-in caller by user id (admins apart). */
 export type RateLimitSubject =

@@ -18,7 +18,6 @@ import {
   lockAddress,
   lockUser,
   userJson,
-  type Db,
   type JsonObject,
   type UserRow,
 } from '../users.ts';

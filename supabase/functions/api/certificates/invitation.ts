@@ -153,6 +153,7 @@ export async function resendInvitation(
     }
   }
   const result = await invite(deps, email, certificate.recipient_name, redirectTo);
-  if (result.recipient === 'invitation_failed') throw new HttpError(502, result.invitationError ?? 'Invitation failed');
+  if (result.recipient === 'invitation_failed')
+    throw new HttpError(502, result.invitationError ?? 'Invitation failed');
   return { message: `Invitation sent to ${email}`, ...result };
 }

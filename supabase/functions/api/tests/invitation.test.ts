@@ -70,12 +70,16 @@ test('issued to a new address: invited, and accepting the invitation makes them 
   assert.equal(issued.body.certificate.holder_id, null);
 
   // The invited account: unconfirmed, no password, names from what the admin typed.
-  const account = one(await db<{ id: string; invited_at: Date | null; encrypted_password: string }[]>`
-    select id, invited_at, encrypted_password from auth.users where email = ${email}`);
+  const account = one(
+    await db<{ id: string; invited_at: Date | null; encrypted_password: string }[]>`
+    select id, invited_at, encrypted_password from auth.users where email = ${email}`,
+  );
   assert.ok(account.invited_at);
   assert.equal(account.encrypted_password, '');
-  const profile = one(await db`select firstname, lastname, username, status from public.profiles
-                               where auth_id = ${account.id}`);
+  const profile = one(
+    await db`select firstname, lastname, username, status from public.profiles
+                               where auth_id = ${account.id}`,
+  );
   assert.deepEqual(
     { ...profile },
     { firstname: 'Ivy', lastname: 'Quinn Invitee', username: email.split('@')[0], status: 'pending' },
@@ -102,7 +106,10 @@ test('issued to a new address: invited, and accepting the invitation makes them 
   });
   assert.equal(detail.body.certificate.holder_id, account.id);
   assert.ok(detail.body.history.some((event) => event.action === 'holder_linked'));
-  assert.equal(one(await db`select status from public.profiles where auth_id = ${account.id}`).status, 'active');
+  assert.equal(
+    one(await db`select status from public.profiles where auth_id = ${account.id}`).status,
+    'active',
+  );
 
   // The new holder sees it, and chooses a password as the accept page does (PUT /user).
   const list = await call<UserCertificatesResponse>('GET', `/certificates/user/${account.id}`, {
@@ -110,7 +117,9 @@ test('issued to a new address: invited, and accepting the invitation makes them 
   });
   assert.equal(list.status, 200, JSON.stringify(list.body));
   assert.ok(list.body.certificates.some((c) => c.id === issued.body.certificate.id));
-  const invited = createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+  const invited = createClient(API_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const session = await invited.auth.setSession({
     access_token: accessToken,
     refresh_token: fragment.get('refresh_token') ?? '',
@@ -140,7 +149,9 @@ test('issued to an existing account: the holder, by name, and no mail', async ()
 test('an address someone signed up with but has not confirmed gets no invitation', async () => {
   const adminUser = await demo('admin');
   const email = newAddress('unconfirmed');
-  const visitor = createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+  const visitor = createClient(API_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   assert.ifError((await visitor.auth.signUp({ email, password: 'password123' })).error);
   const issued = await issue(adminUser.token, adminUser.userId, { recipientEmail: email });
   assert.equal(issued.status, 201, JSON.stringify(issued.body));
@@ -167,7 +178,9 @@ test('a failed invitation keeps the certificate; the admin sends it again, at mo
   assert.equal(issued.body.recipient, 'invitation_failed');
   assert.match(issued.body.invitationError ?? '', /refused the invitation/);
   const id = issued.body.certificate.id;
-  const kept = await call<CertificateDetailResponse>('GET', `/certificates/${id}`, { token: adminUser.token });
+  const kept = await call<CertificateDetailResponse>('GET', `/certificates/${id}`, {
+    token: adminUser.token,
+  });
   assert.equal(kept.status, 200);
   assert.equal(kept.body.certificate.recipient_email, refused);
 

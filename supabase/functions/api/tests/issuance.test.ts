@@ -12,15 +12,7 @@ import type {
   UploadCertificateResponse,
   UserCertificatesResponse,
 } from '../../_shared/api-contract.ts';
-import {
-  call,
-  demo,
-  freshUser,
-  sampleDataUrl,
-  test,
-  toDataUrl,
-  uniquePng,
-} from './helpers.ts';
+import { call, demo, freshUser, sampleDataUrl, test, toDataUrl, uniquePng } from './helpers.ts';
 
 type Upload = UploadCertificateResponse & { error?: string };
 
