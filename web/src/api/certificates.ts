@@ -21,6 +21,7 @@ import type {
   UserCertificatesResponse,
 } from '@contract';
 import { ACCEPTED_FILE_EXTENSIONS } from '@contract';
+import { paths } from '@/config/paths';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
 import { apiRequest } from './request';
 
@@ -245,7 +246,7 @@ export function extractCertificateFields(
 
 /** Where the invitation link lands: the app's accept-invitation page (must be on the auth redirect allow list). */
 export function invitationRedirectUrl(): string {
-  return `${window.location.origin}/accept-invitation`;
+  return `${window.location.origin}${paths.acceptInvitation}`;
 }
 
 /** POST /certificates/{id}/invite (admin): mails the recipient's invitation again. */

@@ -8,7 +8,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** Where an invitation link lands (issue 9); `invitationRedirectUrl` in api/certificates.ts names it too. */
+  /** Where an invitation link lands (issue 9), through `invitationRedirectUrl` in api/certificates.ts. */
   acceptInvitation: '/accept-invitation',
   upload: '/upload',
   /** Public credential page of one certificate (issue 9). */
