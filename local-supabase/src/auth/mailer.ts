@@ -1,5 +1,5 @@
 /**
- * Confirmation, recovery and email-change mails. Like GoTrue, the user row keeps only
+ * Confirmation, invitation, recovery and email-change mails. Like GoTrue, the user row keeps only
  * `sha224(email + otp)` (the `token_hash` in the link); the mail carries the link and the 6-digit OTP.
  * Sends are limited per address (`max_frequency` since the last `*_sent_at`) and per project
  * (`email_sent` per hour, when confirmations are on).
@@ -10,7 +10,7 @@ import { tooManyRequests } from './errors.ts';
 import type { TokenBucketLimiter } from './rate-limit.ts';
 import type { Db, UserRow } from './users.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'email_change';
+export type MailKind = 'signup' | 'invite' | 'recovery' | 'email_change';
 
 const OTP_LENGTH = 6;
 
@@ -29,6 +29,12 @@ const templates: Record<MailKind, { subject: string; heading: string; action: st
     heading: 'Confirm your signup',
     action: 'Follow this link to confirm your email address:',
     linkText: 'Confirm your email',
+  },
+  invite: {
+    subject: 'You have been invited',
+    heading: 'You have been invited',
+    action: 'You have been invited to create a user. Follow this link to accept the invite:',
+    linkText: 'Accept the invite',
   },
   recovery: {
     subject: 'Reset your password',
@@ -104,6 +110,20 @@ export class Mailer {
     await db`update auth.users set confirmation_token = ${hash}, confirmation_sent_at = now(), updated_at = now()
              where id = ${user.id}`;
     await this.deliver('signup', email, hash, otp, redirectTo);
+  }
+
+  /**
+   * GoTrue's invitation: a fresh confirmation token, `invited_at` and the "invite" mail. Unlike the
+   * other mails it has no per-address wait (an admin asks for it), only the project quota.
+   */
+  async sendInvite(db: Db, user: UserRow, redirectTo: string): Promise<void> {
+    const email = user.email ?? '';
+    const otp = generateOtp();
+    const hash = tokenHash(email, otp);
+    await db`update auth.users
+             set confirmation_token = ${hash}, confirmation_sent_at = now(), invited_at = now(), updated_at = now()
+             where id = ${user.id}`;
+    await this.deliver('invite', email, hash, otp, redirectTo);
   }
 
   async sendRecovery(db: Db, user: UserRow, redirectTo: string): Promise<void> {

@@ -101,6 +101,11 @@ export async function lockUser(sql: Db, id: string): Promise<UserRow | undefined
   return row;
 }
 
+/** Serialises sign-ups and invitations of one address until the transaction ends. */
+export async function lockAddress(tx: Db, email: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`auth.signup:${email}`}, 0))`;
+}
+
 export interface NewUser {
   email: string;
   encryptedPassword: string;

@@ -125,12 +125,22 @@ export const dataUrlSchema = z
   );
 
 const isoDate = z.iso.date('Dates must be YYYY-MM-DD');
+
+/**
+ * Extension (issue 9): where the invitation link lands (the web app's accept-invitation page); the
+ * auth service only honours addresses on its redirect allow list and falls back to its Site URL.
+ */
+const invitationRedirectSchema = z
+  .url({ protocol: /^https?$/, error: 'invitationRedirectTo must be an http(s) URL' })
+  .max(2048)
+  .optional();
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullish();
 
 /**
  * Extension (issue 9): the printed fields of a certificate, all optional. `recipientEmail` chooses the
- * recipient: an existing account becomes the holder at once, anyone else is invited and becomes the
- * holder on signing up with that address.
+ * recipient: an account with that confirmed address becomes the holder at once; an address without an
+ * account is mailed an invitation and its certificates become the account's when the invitation is
+ * accepted (see IssueCertificateResponse.recipient).
  */
 export const certificateFieldsSchema = z.object({
   certificateName: optionalText(200),
@@ -164,14 +174,19 @@ export const uploadCertificateRequestSchema = certificateFieldsSchema
     certificateName: z.string().trim().min(1).max(200).optional(),
     /** Extension (issue 9): show the public page /c/{public_id} (default: on for an admin's upload). */
     pagePublic: z.boolean().optional(),
+    invitationRedirectTo: invitationRedirectSchema,
   })
   .refine(expiryNotBeforeIssue, EXPIRY_MESSAGE);
 
 /** Extension (issue 9): PATCH /certificates/{id} (admin) edits the fields; `reason` goes to the history. */
 export const updateCertificateRequestSchema = certificateFieldsSchema
-  .extend({ reason: z.string().trim().max(500).optional() })
+  .extend({ reason: z.string().trim().max(500).optional(), invitationRedirectTo: invitationRedirectSchema })
   .refine(expiryNotBeforeIssue, EXPIRY_MESSAGE);
 export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** Extension (issue 9): POST /certificates/{id}/invite (admin) mails the recipient's invitation again. */
+export const resendInvitationRequestSchema = z.object({ invitationRedirectTo: invitationRedirectSchema });
+export type ResendInvitationRequest = z.input<typeof resendInvitationRequestSchema>;
 
 /** Extension (issue 9): revoke and suspend need a reason; unrevoke and resume may give one. */
 export const lifecycleReasonRequestSchema = z.object({
@@ -407,13 +422,39 @@ export interface CertificateDetailResponse {
   history: CertificateEvent[];
 }
 
-/** POST /certificates/suspend|resume/{id}, PATCH /certificates/{id} and /{id}/page. */
+/**
+ * Extension (issue 9): what became of the recipient when an admin issued or re-addressed a certificate.
+ * - `holder`: an account with that confirmed address holds it now (no mail).
+ * - `invited`: the address had no account (or an invitation not yet accepted); an invitation was mailed.
+ * - `unconfirmed`: someone signed up with that address but has not confirmed it; no invitation (the
+ *   sign-up's own confirmation mail stands), the certificate is theirs once they confirm.
+ * - `invitation_failed`: the invitation could not be sent; the certificate is issued all the same and
+ *   the admin can send it again (POST /certificates/{id}/invite). `invitationError` says why.
+ */
+export const RECIPIENT_OUTCOMES = ['holder', 'invited', 'unconfirmed', 'invitation_failed'] as const;
+export type RecipientOutcome = (typeof RECIPIENT_OUTCOMES)[number];
+
+export interface RecipientResult {
+  /** null when the certificate has no recipient e-mail (or, on PATCH, when it did not change). */
+  recipient: RecipientOutcome | null;
+  /** The holder's display name, for `holder`. */
+  holderName: string | null;
+  /** Why the invitation was not sent, for `invitation_failed`. */
+  invitationError: string | null;
+}
+
+/** POST /certificates/suspend|resume/{id} and /{id}/page. */
 export type CertificateUpdateResponse = CertificateActionResponse;
 
-/** Issue (admin upload) answer: the upload response plus whether an invitation was sent. */
-export interface IssueCertificateResponse extends UploadCertificateResponse {
-  /** 'holder' when the recipient has an account; 'invited' when an invitation was sent; null without recipient. */
-  recipient: 'holder' | 'invited' | null;
+/** PATCH /certificates/{id}: a changed `recipientEmail` is resolved (and invited) as on issue. */
+export interface CertificateFieldsUpdateResponse extends CertificateActionResponse, RecipientResult {}
+
+/** POST /certificates/upload-base64: the upload answer plus, for an admin's issue, what became of the recipient. */
+export interface IssueCertificateResponse extends UploadCertificateResponse, RecipientResult {}
+
+/** POST /certificates/{id}/invite. */
+export interface ResendInvitationResponse extends RecipientResult {
+  message: string;
 }
 
 /** POST /certificates/extract: fields read from the file, for the issue form to pre-fill. */

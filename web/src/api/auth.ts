@@ -1,8 +1,8 @@
 import type { Session, User } from '@supabase/supabase-js';
-import type { UserRole } from '@contract';
+import type { UpdateOwnProfileRequest, UserRole } from '@contract';
 import { getSupabase } from '@/lib/supabase';
 import { ApiError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE } from './client';
-import { getMyProfile } from './users';
+import { getMyProfile, updateMyProfile } from './users';
 
 /** The signed-in user as the app keeps it (spec section 3); every field is a string, '' when unknown. */
 export interface SessionUser {
@@ -238,6 +238,24 @@ export async function updatePassword(password: string): Promise<void> {
   );
   if (error) throw toApiError(error, 'Failed to update the password');
   await logout();
+}
+
+export interface AcceptInvitationInput extends UpdateOwnProfileRequest {
+  password: string;
+}
+
+/**
+ * The invitation link signed the invited person in (GoTrue gave the account a random password):
+ * they choose their password (GoTrue `PUT /user`) and their names (`PATCH /users/me`, Edit Profile's
+ * rules), and stay signed in. Answers the session user with the new names.
+ */
+export async function acceptInvitation({ password, ...names }: AcceptInvitationInput): Promise<SessionUser> {
+  const { data, error } = await withTimeout(
+    getSupabase().then((supabase) => supabase.auth.updateUser({ password })),
+  );
+  if (error) throw toApiError(error, 'Failed to set the password');
+  await updateMyProfile(names);
+  return sessionUserFrom(data.user);
 }
 
 /** Ends the session on the server and in this browser; the local part happens even when offline. */

@@ -3,6 +3,7 @@ import type {
   CertificatePageRequest,
   ExtractCertificateRequest,
   ExtractCertificateResponse,
+  IssueCertificateResponse,
   LifecycleReasonRequest,
   PublicCertificatePage,
   Certificate,
@@ -12,13 +13,15 @@ import type {
   CertificateStatsResponse,
   ListCertificatesQuery,
   ListRevokedCertificatesQuery,
+  ResendInvitationRequest,
+  ResendInvitationResponse,
   RevokeCertificateResponse,
   UploadCertificateRequest,
-  UploadCertificateResponse,
   UserCertificatesQuery,
   UserCertificatesResponse,
 } from '@contract';
 import { ACCEPTED_FILE_EXTENSIONS } from '@contract';
+import { paths } from '@/config/paths';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
 import { apiRequest } from './request';
 
@@ -54,7 +57,7 @@ export type UserCertificatePageQuery = Omit<UserCertificatesQuery, 'limit' | 'of
 export function uploadCertificate(
   request: UploadCertificateRequest,
   options: CallOptions = {},
-): Promise<UploadCertificateResponse> {
+): Promise<IssueCertificateResponse> {
   return apiRequest('/certificates/upload-base64', {
     method: 'POST',
     body: { mode: 'process', ...request },
@@ -238,5 +241,19 @@ export function extractCertificateFields(
     method: 'POST',
     body: request,
     defaultMessage: 'Failed to read the certificate',
+  });
+}
+
+/** Where the invitation link lands: the app's accept-invitation page (must be on the auth redirect allow list). */
+export function invitationRedirectUrl(): string {
+  return `${window.location.origin}${paths.acceptInvitation}`;
+}
+
+/** POST /certificates/{id}/invite (admin): mails the recipient's invitation again. */
+export function resendInvitation(id: string): Promise<ResendInvitationResponse> {
+  return apiRequest(`/certificates/${encodeURIComponent(id)}/invite`, {
+    method: 'POST',
+    body: { invitationRedirectTo: invitationRedirectUrl() } satisfies ResendInvitationRequest,
+    defaultMessage: 'Failed to send the invitation',
   });
 }

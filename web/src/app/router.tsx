@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, lazy: page(() => import('@/features/auth/register-page')) },
       { path: paths.forgotPassword, lazy: page(() => import('@/features/auth/forgot-password-page')) },
       { path: paths.resetPassword, lazy: page(() => import('@/features/auth/reset-password-page')) },
+      { path: paths.acceptInvitation, lazy: page(() => import('@/features/auth/accept-invitation-page')) },
       { path: paths.credential, lazy: page(() => import('@/features/credential/credential-page')) },
       {
         element: (

@@ -1,4 +1,4 @@
-/** Every route of the app (spec section 2, plus /upload, password reset and the 404 catch-all). */
+/** Every route of the app (spec section 2, plus /upload, password reset, invitations and the 404 catch-all). */
 export const paths = {
   home: '/',
   about: '/about',
@@ -8,6 +8,8 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where an invitation link lands (issue 9), through `invitationRedirectUrl` in api/certificates.ts. */
+  acceptInvitation: '/accept-invitation',
   upload: '/upload',
   /** Public credential page of one certificate (issue 9). */
   credential: '/c/:publicId',

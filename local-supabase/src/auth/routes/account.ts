@@ -15,9 +15,9 @@ import {
   findUserById,
   isConfirmed,
   loadUserJson,
+  lockAddress,
   lockUser,
   userJson,
-  type Db,
   type JsonObject,
   type UserRow,
 } from '../users.ts';
@@ -76,11 +76,6 @@ function obfuscatedUser(user: UserRow, data: JsonObject): JsonObject {
 
 const internal = (message: string) => new AuthError(500, 'unexpected_failure', message);
 const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
-
-/** Serialises sign-ups of one address until the transaction ends. */
-async function lockAddress(tx: Db, email: string): Promise<void> {
-  await tx`select pg_advisory_xact_lock(hashtextextended(${`auth.signup:${email}`}, 0))`;
-}
 
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -1,12 +1,16 @@
-/** /admin/users: list, create, get, update (incl. ban_duration) and delete, for the service role only. */
+/**
+ * /admin/users: list, create, get, update (incl. ban_duration) and delete; /invite: create an account
+ * without a password and mail it an invitation. For the service role only.
+ */
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { validateEmail, type AuthDeps } from '../context.ts';
+import { redirectTarget, validateEmail, type AuthDeps } from '../context.ts';
 import { parseGoDuration } from '../duration.ts';
 import { AuthError, forbidden, unprocessable, validationFailed } from '../errors.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
-import { metadataObject, optionalString, readJson } from '../request.ts';
+import { runBeforeUserCreated } from '../hooks.ts';
+import { clientIp, metadataObject, optionalString, readJson } from '../request.ts';
 import { loadPrincipal, verifyBearer } from '../tokens.ts';
 import {
   AUDIENCE,
@@ -15,8 +19,10 @@ import {
   createUser,
   findUserByEmail,
   findUserById,
+  isConfirmed,
   jsonb,
   loadUserJson,
+  lockAddress,
   lockUser,
   setAppMetadata,
   setPassword,
@@ -46,6 +52,8 @@ const adminUserBody = z.object({
 });
 
 const deleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
+
+const inviteBody = z.object({ email: optionalString, data: metadataObject });
 
 async function requireAdmin(c: Context, deps: AuthDeps): Promise<void> {
   const claims = await verifyBearer(c, deps.keys);
@@ -98,6 +106,51 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
   app.use('/admin/*', async (c, next) => {
     await requireAdmin(c, deps);
     await next();
+  });
+
+  /**
+   * GoTrue's invite: a new address gets an unconfirmed account without a password (metadata from
+   * `data`); an unconfirmed one is invited again as it is; a confirmed one is 422 `email_exists`.
+   * The mail's link (type=invite) confirms the address and signs the user in.
+   */
+  app.post('/invite', async (c) => {
+    await requireAdmin(c, deps);
+    const body = await readJson(c, inviteBody);
+    const email = validateEmail(body.email);
+    const redirectTo = redirectTarget(c, deps);
+    const data = body.data ?? {};
+    if (!(await findUserByEmail(deps.sql, email))) {
+      // GoTrue creates invited users through its sign-up path, before_user_created hook included.
+      await runBeforeUserCreated(deps.sql, deps.hooks, {
+        ip: clientIp(c),
+        user: {
+          aud: AUDIENCE,
+          role: AUDIENCE,
+          email,
+          phone: '',
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: data,
+          is_anonymous: false,
+        },
+      });
+    }
+    const invited = await deps.sql.begin(async (tx) => {
+      // The sign-up lock: an invitation and a sign-up of one address cannot both insert it.
+      await lockAddress(tx, email);
+      const existing = await findUserByEmail(tx, email);
+      const user = existing
+        ? await lockUser(tx, existing.id)
+        : await createUser(tx, { email, encryptedPassword: '', userMetadata: data, confirmed: false });
+      if (!user) throw new AuthError(500, 'unexpected_failure', 'Database error finding user');
+      if (isConfirmed(user)) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+      await deps.mailer.sendInvite(tx, user, redirectTo);
+      const fresh = await findUserById(tx, user.id);
+      if (!fresh) throw new AuthError(500, 'unexpected_failure', 'Database error finding user');
+      return loadUserJson(tx, fresh);
+    });
+    return c.json(invited);
   });
 
   app.get('/admin/users', async (c) => {

@@ -2,11 +2,13 @@
  * GET /verify (the link in the mail: redirects with the session in the URL fragment, GoTrue's
  * implicit flow) and POST /verify (token_hash or email + OTP: answers with the session).
  */
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { enforceRateLimit, redirectTarget, validateEmail, type AuthDeps } from '../context.ts';
 import { AuthError, badRequest, forbidden, validationFailed } from '../errors.ts';
 import { tokenHash } from '../mailer.ts';
+import { hashPassword } from '../password.ts';
 import { optionalString, readJson } from '../request.ts';
 import { requestMeta, type RequestMeta, type SessionResponse } from '../tokens.ts';
 import {
@@ -18,6 +20,7 @@ import {
   isBanned,
   isConfirmed,
   lockUser,
+  setPassword,
   type Db,
   type UserRow,
 } from '../users.ts';
@@ -129,6 +132,11 @@ export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
     const user = await lockUser(db, found.id);
     if (!user) throw linkExpired();
     if (type === 'signup' || type === 'invite') {
+      // As GoTrue: an invited user without a password gets a random one, so the account never has
+      // an empty password; the application then lets the user choose theirs (PUT /user).
+      if (!user.encrypted_password && user.invited_at) {
+        await setPassword(db, user.id, await hashPassword(randomBytes(32).toString('base64')));
+      }
       await confirmEmail(db, user);
     } else if (type === 'recovery' || type === 'magiclink') {
       await db`update auth.users set recovery_token = '', updated_at = now() where id = ${user.id}`;

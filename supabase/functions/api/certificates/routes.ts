@@ -10,6 +10,7 @@ import {
   listRevokedCertificatesQuerySchema,
   optionalReasonRequestSchema,
   publicIdParamSchema,
+  resendInvitationRequestSchema,
   updateCertificateRequestSchema,
   uploadCertificateRequestSchema,
   userCertificatesQuerySchema,
@@ -18,7 +19,7 @@ import {
 import { parseJsonBody, parseParam, parseQuery, parseWith } from '../../_shared/http/validation.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { type AppEnv, requireAdmin, requireUser } from '../context.ts';
-import { fileBodyLimit, rateLimit } from '../limits.ts';
+import { enforceRateLimit, fileBodyLimit, rateLimit, smallBodyLimit } from '../limits.ts';
 import {
   certificateStats,
   listCertificates,
@@ -36,6 +37,7 @@ import {
   updateCertificateFields,
 } from './service.ts';
 import { extractCertificateFields } from './extract.ts';
+import { resendInvitation } from './invitation.ts';
 import { uploadCertificate } from './upload.ts';
 
 export const certificateRoutes = new Hono<AppEnv>();
@@ -135,6 +137,14 @@ certificateRoutes.patch('/:id/page', async (c) => {
   const id = parseParam(c, 'id', uuidParamSchema);
   const body = await parseJsonBody(c, certificatePageRequestSchema);
   return c.json(await setCertificatePage(c.get('deps'), user, id, body.public));
+});
+
+certificateRoutes.post('/:id/invite', bodyLimit(smallBodyLimit), async (c) => {
+  const user = await requireAdmin(c);
+  const id = parseParam(c, 'id', uuidParamSchema);
+  const { invitationRedirectTo } = await parseJsonBody(c, resendInvitationRequestSchema);
+  await enforceRateLimit(c, 'invite', { kind: 'admin', userId: user.userId });
+  return c.json(await resendInvitation(c.get('deps'), user, id, invitationRedirectTo));
 });
 
 certificateRoutes.patch('/:id', async (c) => {

@@ -4,6 +4,7 @@ import type {
   Certificate,
   CertificateDetailResponse,
   CertificateEventAction,
+  CertificateFieldsUpdateResponse,
   CertificateListResponse,
   CertificateStats,
   CertificateStatus,
@@ -19,6 +20,7 @@ import { asCaller, type Tx } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import { NO_RECIPIENT, resolveRecipient } from './invitation.ts';
 import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
 
 type ListQuery = z.output<typeof listCertificatesQuerySchema>;
@@ -264,7 +266,7 @@ const FIELD_COLUMNS = {
   expiryDate: 'expiry_date',
   certificateNumber: 'certificate_number',
   issuer: 'issuer',
-} as const satisfies Record<keyof Omit<FieldsInput, 'reason'>, string>;
+} as const satisfies Record<keyof Omit<FieldsInput, 'reason' | 'invitationRedirectTo'>, string>;
 
 /** The given fields as column values (null clears a field; an absent key leaves it as it is). */
 export function fieldColumns(fields: Partial<Omit<FieldsInput, 'reason'>>): Record<string, string | null> {
@@ -291,26 +293,43 @@ export function explainConstraint(error: unknown): unknown {
 }
 
 /** PATCH /certificates/{id} (admin): edit the printed fields and the recipient; recorded in the history. */
-export async function updateCertificateFields(deps: AppDeps, user: SignedIn, id: string, input: FieldsInput) {
-  const { reason, ...fields } = input;
+export async function updateCertificateFields(
+  deps: AppDeps,
+  user: SignedIn,
+  id: string,
+  input: FieldsInput,
+): Promise<CertificateFieldsUpdateResponse> {
+  const { reason, invitationRedirectTo, ...fields } = input;
   const columns = fieldColumns(fields);
   if (Object.keys(columns).length === 0) throw new HttpError(400, 'Nothing to change');
+  let certificate: Certificate;
+  let previousEmail: string | null | undefined;
   try {
-    const certificate = await transition(
+    certificate = await transition(
       deps,
       user,
       id,
-      (tx) => tx<CertificateRow[]>`
-        update public.certificates c set ${tx(columns)}
-        where c.id = ${id}
-        returning ${certificateColumns(tx)}`,
+      async (tx) => {
+        const [before] = await tx<{ recipient_email: string | null }[]>`
+          select recipient_email from public.certificates where id = ${id} for update`;
+        previousEmail = before?.recipient_email;
+        return tx<CertificateRow[]>`
+          update public.certificates c set ${tx(columns)}
+          where c.id = ${id}
+          returning ${certificateColumns(tx)}`;
+      },
       'Certificate could not be changed',
       reason,
     );
-    return { message: 'Certificate updated', certificate };
   } catch (error) {
     throw explainConstraint(error);
   }
+  // A new recipient address is resolved (and invited) as on issue; the change itself is already saved.
+  const readdressed = 'recipient_email' in columns && certificate.recipient_email !== previousEmail;
+  const recipient = readdressed
+    ? await resolveRecipient(deps, certificate, invitationRedirectTo)
+    : NO_RECIPIENT;
+  return { message: 'Certificate updated', certificate, ...recipient };
 }
 
 /** PATCH /certificates/{id}/page: the admin, the owner or the holder makes the public page public or private. */

@@ -5,8 +5,8 @@
  */
 import {
   MAX_FILE_BYTES,
+  type IssueCertificateResponse,
   type UploadCertificateRequest,
-  type UploadCertificateResponse,
 } from '../../_shared/api-contract.ts';
 import { asCaller } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
@@ -19,6 +19,7 @@ import { StorageError } from '../../_shared/storage.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+import { NO_RECIPIENT, resolveRecipient } from './invitation.ts';
 import { explainConstraint, fieldColumns } from './service.ts';
 
 type UploadInput = Omit<UploadCertificateRequest, 'mode'>;
@@ -60,7 +61,7 @@ export async function uploadCertificate(
   input: UploadInput,
   /** The request's headers, for the test-only fault points (see _shared/faults.ts). */
   requestHeaders?: Headers,
-): Promise<UploadCertificateResponse> {
+): Promise<IssueCertificateResponse> {
   const fault = requestHeaders && {
     headers: requestHeaders,
     supabaseUrl: deps.env.supabaseUrl,
@@ -180,8 +181,11 @@ export async function uploadCertificate(
     console.error('api: registration deferred to the backfill', row.id, error);
   }
 
+  // Issued: whatever happens to the invitation, the certificate stays (the admin can send it again).
+  const recipient = isAdmin ? await resolveRecipient(deps, row, input.invitationRedirectTo) : NO_RECIPIENT;
   const [certificate] = await withImageUrls(deps.storage, user.token, [row]);
   return {
+    ...recipient,
     message: isAdmin
       ? 'Certificate uploaded and verified'
       : 'Certificate uploaded; it will be valid once an administrator approves it',

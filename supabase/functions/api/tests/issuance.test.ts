@@ -12,16 +12,7 @@ import type {
   UploadCertificateResponse,
   UserCertificatesResponse,
 } from '../../_shared/api-contract.ts';
-import {
-  admin as authAdmin,
-  call,
-  demo,
-  freshUser,
-  sampleDataUrl,
-  test,
-  toDataUrl,
-  uniquePng,
-} from './helpers.ts';
+import { call, demo, freshUser, sampleDataUrl, test, toDataUrl, uniquePng } from './helpers.ts';
 
 type Upload = UploadCertificateResponse & { error?: string };
 
@@ -107,29 +98,6 @@ test('issued to an existing account: the holder sees it in their list, with its 
     404,
     'another user cannot read it',
   );
-});
-
-test('issued to an address without an account: linked once that person signs up and confirms', async () => {
-  const adminUser = await demo('admin');
-  const email = `invitee-${Date.now()}@example.com`;
-  const issued = await issue(adminUser.token, adminUser.userId, {
-    recipientEmail: email,
-    recipientName: 'Ivy Invitee',
-  });
-  assert.equal(issued.status, 201, JSON.stringify(issued.body));
-  assert.equal(issued.body.certificate.holder_id, null);
-
-  const { data, error } = await authAdmin.auth.admin.createUser({
-    email,
-    password: 'password123',
-    email_confirm: true,
-  });
-  assert.ifError(error);
-  const detail = await call<CertificateDetailResponse>('GET', `/certificates/${issued.body.certificate.id}`, {
-    token: adminUser.token,
-  });
-  assert.equal(detail.body.certificate.holder_id, data.user!.id);
-  assert.ok(detail.body.history.some((event) => event.action === 'holder_linked'));
 });
 
 test('a user cannot give fields or a recipient to their own upload', async () => {

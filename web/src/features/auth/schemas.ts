@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_MESSAGES, PROFILE_NAME_MIN_LENGTH } from '@contract';
+import { PROFILE_MESSAGES, PROFILE_NAME_MIN_LENGTH, updateOwnProfileRequestSchema } from '@contract';
 
 /** The spec's messages (section 5). */
 export const AUTH_MESSAGES = {
@@ -57,3 +57,12 @@ export const resetPasswordSchema = z
     path: ['confirm'],
   });
 export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
+
+/** Accepting an invitation: Edit Profile's names (the contract's rules) and a new password, twice. */
+export const acceptInvitationSchema = updateOwnProfileRequestSchema
+  .extend({ password, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirm'],
+  });
+export type AcceptInvitationValues = z.input<typeof acceptInvitationSchema>;

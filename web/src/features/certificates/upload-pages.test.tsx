@@ -9,7 +9,12 @@ import UserUploadPage from './user-upload-page';
 
 vi.mock('@/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/api')>();
-  return { ...actual, uploadCertificate: vi.fn(), extractCertificateFields: vi.fn() };
+  return {
+    ...actual,
+    uploadCertificate: vi.fn(),
+    extractCertificateFields: vi.fn(),
+    resendInvitation: vi.fn(),
+  };
 });
 
 // The whole web suite shares two cores; give async screens more than the default second.
@@ -26,6 +31,8 @@ const NO_FIELDS = {
   certificateNumber: null,
   issuer: null,
 };
+
+const NO_RECIPIENT = { recipient: null, holderName: null, invitationError: null };
 
 const MEMBER = { id: 'bbbbbbbb-0000-4000-8000-000000000002', role: 'user', email: 'user@example.com' };
 
@@ -72,11 +79,16 @@ describe('AdminUploadPage', () => {
       text: 'Certificate of Completion',
       duplicate: false,
     });
-    const stored = makeCertificate({ certificate_name: 'Certificate of Completion' });
+    const stored = makeCertificate({
+      certificate_name: 'Certificate of Completion',
+      recipient_email: 'olivia@example.org',
+    });
     vi.mocked(api.uploadCertificate).mockResolvedValue({
       message: 'Certificate uploaded and verified',
       imageUrl: stored.image_url,
       certificate: stored,
+      ...NO_RECIPIENT,
+      recipient: 'invited',
     });
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
     chooseFile(pngFile());
@@ -87,7 +99,7 @@ describe('AdminUploadPage', () => {
     await user.type(issuer, 'Northwind Academy');
     await user.type(screen.getByRole('textbox', { name: 'Recipient e-mail' }), 'olivia@example.org');
     await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
-    await screen.findByRole('region', { name: 'Upload result' });
+    const result = await screen.findByRole('region', { name: 'Upload result' });
     expect(vi.mocked(api.uploadCertificate).mock.calls[0]?.[0]).toMatchObject({
       certificateName: 'Certificate of Completion',
       recipientName: 'Olivia Bennett',
@@ -95,7 +107,55 @@ describe('AdminUploadPage', () => {
       issueDate: '2024-03-15',
       issuer: 'Northwind Academy',
       userId: ADMIN.id,
+      invitationRedirectTo: `${window.location.origin}/accept-invitation`,
     });
+    expect(within(result).getByText('Invitation sent to olivia@example.org')).toBeInTheDocument();
+  });
+
+  it('says whose profile the certificate was added to, or that the invitation failed and can be sent again', async () => {
+    const held = makeCertificate({ recipient_email: 'ada@example.org' });
+    vi.mocked(api.uploadCertificate).mockResolvedValueOnce({
+      message: 'Certificate uploaded and verified',
+      imageUrl: held.image_url,
+      certificate: held,
+      ...NO_RECIPIENT,
+      recipient: 'holder',
+      holderName: 'Ada Lovelace',
+    });
+    const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
+    chooseFile(pngFile('held.png'));
+    await fieldsRead();
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+    const result = await screen.findByRole('region', { name: 'Upload result' });
+    expect(within(result).getByText("Added to Ada Lovelace's profile")).toBeInTheDocument();
+
+    const failed = makeCertificate({
+      id: 'cccccccc-0000-4000-8000-000000000003',
+      recipient_email: 'new@example.org',
+    });
+    vi.mocked(api.uploadCertificate).mockResolvedValueOnce({
+      message: 'Certificate uploaded and verified',
+      imageUrl: failed.image_url,
+      certificate: failed,
+      recipient: 'invitation_failed',
+      holderName: null,
+      invitationError: 'The auth service could not be reached to send the invitation',
+    });
+    vi.mocked(api.resendInvitation).mockResolvedValue({
+      message: 'Invitation sent to new@example.org',
+      ...NO_RECIPIENT,
+      recipient: 'invited',
+    });
+    chooseFile(pngFile('failed.png'));
+    await fieldsRead();
+    await user.click(screen.getByRole('button', { name: 'Upload Certificate' }));
+    const region = await screen.findByRole('region', { name: 'Upload result' });
+    const alert = await within(region).findByRole('alert');
+    expect(alert).toHaveTextContent('the invitation to new@example.org could not be sent');
+    expect(alert).toHaveTextContent('could not be reached');
+    await user.click(within(alert).getByRole('button', { name: 'Resend invitation' }));
+    expect(await within(region).findByText('Invitation sent to new@example.org')).toBeInTheDocument();
+    expect(api.resendInvitation).toHaveBeenCalledWith(failed.id);
   });
 
   it('uploads the chosen file as the admin and shows the stored certificate', async () => {
@@ -104,6 +164,7 @@ describe('AdminUploadPage', () => {
       message: 'Certificate uploaded successfully',
       imageUrl: stored.image_url,
       certificate: stored,
+      ...NO_RECIPIENT,
     });
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
     expect(screen.getByRole('heading', { name: 'Admin Certificate Upload' })).toBeInTheDocument();
@@ -193,6 +254,7 @@ describe('AdminUploadPage', () => {
       message: 'Certificate uploaded successfully',
       imageUrl: stored.image_url,
       certificate: stored,
+      ...NO_RECIPIENT,
     });
     const { user } = renderWithProviders(<AdminUploadPage />, { user: ADMIN });
 
@@ -223,6 +285,7 @@ describe('UserUploadPage', () => {
       message: 'Certificate uploaded successfully',
       imageUrl: stored.image_url,
       certificate: stored,
+      ...NO_RECIPIENT,
     });
     const { user } = renderWithProviders(<UserUploadPage />, { user: MEMBER });
     chooseFile(pngFile('mine.png'));

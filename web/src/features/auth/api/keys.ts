@@ -1,4 +1,4 @@
-/** Key factory for the auth feature's mutations and its one query (the reset link's session). */
+/** Key factory for the auth feature's mutations and its queries (the sessions the reset and invitation links open). */
 export const authKeys = {
   all: ['auth'] as const,
   login: () => [...authKeys.all, 'login'] as const,
@@ -7,4 +7,6 @@ export const authKeys = {
   requestPasswordReset: () => [...authKeys.all, 'request-password-reset'] as const,
   updatePassword: () => [...authKeys.all, 'update-password'] as const,
   recoverySession: () => [...authKeys.all, 'recovery-session'] as const,
+  acceptInvitation: () => [...authKeys.all, 'accept-invitation'] as const,
+  invitedUser: () => [...authKeys.all, 'invited-user'] as const,
 };

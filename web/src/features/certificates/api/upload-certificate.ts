@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Certificate, CertificateFields } from '@contract';
-import { ApiError, uploadCertificate } from '@/api';
+import { ApiError, invitationRedirectUrl, uploadCertificate } from '@/api';
 import { readFileAsDataUrl } from '@/lib/files';
 import { certificateKeys } from './keys';
 
@@ -22,6 +22,8 @@ export async function uploadCertificateFile({ file, userId, fields }: UploadInpu
     fileName: file.name,
     ...fields,
     certificateName: fields?.certificateName ?? undefined,
+    // A recipient without an account is invited; the link brings them to the accept-invitation page.
+    invitationRedirectTo: fields?.recipientEmail ? invitationRedirectUrl() : undefined,
   });
 }
 

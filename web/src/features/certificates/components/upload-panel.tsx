@@ -10,6 +10,7 @@ import type { CertificateFields } from '@contract';
 import { useExtractCertificate } from '../api/extract-certificate';
 import { duplicateCertificate, useUploadCertificate } from '../api/upload-certificate';
 import { CertificateSummary } from './certificate-summary';
+import { RecipientOutcome } from './recipient-outcome';
 import {
   EMPTY_ISSUE_FIELDS,
   fieldsFromExtraction,
@@ -165,6 +166,14 @@ export function UploadPanel({ userId, successNote, issueForm = false }: UploadPa
               </Title>
             </Group>
             <Text c="dimmed">{successNote}</Text>
+            {upload.data.certificate.recipient_email ? (
+              <RecipientOutcome
+                key={upload.data.certificate.id}
+                certificateId={upload.data.certificate.id}
+                email={upload.data.certificate.recipient_email}
+                result={upload.data}
+              />
+            ) : null}
             <CertificateSummary certificate={upload.data.certificate} />
           </Stack>
         </Paper>
