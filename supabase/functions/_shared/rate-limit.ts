@@ -6,8 +6,8 @@
 import type { Sql } from './db.ts';
 
 /** Actions the api function limits; the auth service limits register, resend and password_reset. */
-export type RateLimitedAction = 'verify' | 'verify_hash' | 'upload';
-export const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = ['verify', 'verify_hash', 'upload'];
+export type RateLimitedAction = 'verify' | 'verify_hash' | 'upload' | 'copy';
+export const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = ['verify', 'verify_hash', 'upload', 'copy'];
 
 /** Who is counted: an anonymous caller by IP address, a signed-in caller by user id (admins apart). */
 export type RateLimitSubject =
@@ -42,7 +42,7 @@ function positiveInt(value: string | undefined, max: number): number | undefined
 
 /**
  * RATE_LIMIT_<ACTION>_PER_IP, _PER_USER, _PER_ADMIN and _WINDOW_SECONDS, ACTION one of VERIFY,
- * VERIFY_HASH, UPLOAD (e.g. RATE_LIMIT_VERIFY_PER_IP=30). A malformed value stops the function at
+ * VERIFY_HASH, UPLOAD, COPY (e.g. RATE_LIMIT_VERIFY_PER_IP=30). A malformed value stops the function at
  * start rather than silently leaving a limit off.
  */
 export function rateLimitOverrides(read: (name: string) => string | undefined): RateLimitOverrides {

@@ -35,6 +35,7 @@ const ACTION_WORDS: Record<RateLimitedAction, string> = {
   verify: 'verification requests',
   verify_hash: 'verification requests',
   upload: 'uploads',
+  copy: 'verifiable copies',
 };
 
 function waitWords(seconds: number): string {

@@ -17,12 +17,15 @@ import {
   type ReadResponse,
   registerRequest,
   type RegisterResponse,
+  stampRequest,
   verifyRequest,
   type VerifyResponse,
 } from '../_shared/verification/engine-protocol.ts';
 import { readText, registerOriginal } from '../_shared/verification/register.ts';
 import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
+import { verifiableCopy } from '../_shared/copies/stamp.ts';
+import { NoPageRasterError } from '../_shared/verification/page.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
 import { holdsServiceRoleKey } from '../_shared/http/service-role.ts';
@@ -98,6 +101,25 @@ export function createEngineApp(deps: EngineDeps): Hono {
     return c.json((await WORK.run(() => readText(bytes, detected, deps.ocr))) satisfies ReadResponse);
   });
 
+  /** The verifiable copy of a stored certificate file (PNG or PDF bytes); the api checked the caller's rights. */
+  app.post('/stamp', async (c) => {
+    const input = await parse(c.req.raw, stampRequest);
+    const bytes = await deps.storage.download(deps.env.serviceRoleKey, 'certificates', input.storagePath);
+    const detected = detectFileType(bytes);
+    if (!detected) throw new BadRequest('The stored file has an unsupported type', 422);
+    const copy = await WORK.run(() =>
+      verifiableCopy(
+        bytes,
+        detected,
+        { url: input.url, certificateNumber: input.certificateNumber },
+        input.format,
+      ),
+    );
+    return c.body(copy as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': input.format === 'pdf' ? 'application/pdf' : 'image/png',
+    });
+  });
+
   app.post('/backfill', async (c) => {
     const input = await parse(c.req.raw, backfillRequest);
     const work = await certificatesToRegister(deps.sql, Math.min(Math.max(input.limit ?? 5, 1), 50));
@@ -136,6 +158,12 @@ export function createEngineApp(deps: EngineDeps): Hono {
     if (error instanceof InvalidDataUrlError) return c.json({ error: error.message }, 400);
     if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
       return c.json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
+    }
+    if (error instanceof NoPageRasterError) {
+      return c.json(
+        { error: 'The certificate is a PDF without a page image; no copy can be drawn from it' },
+        422,
+      );
     }
     if (error instanceof OcrUnavailableError) {
       console.error('engine:', error.message);
