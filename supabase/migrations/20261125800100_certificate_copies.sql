@@ -16,6 +16,7 @@ comment on table public.certificate_copies is
   'SHA-256 of every verifiable copy the api made of a certificate (PDF or PNG with its QR code); the exact-file verification looks here after public.certificates. Written only by private.register_certificate_copy (the api, with the hash of bytes it made); readers of the certificate read its copies.';
 
 create index certificate_copies_certificate_id_idx on public.certificate_copies (certificate_id);
+create index certificate_copies_created_by_idx on public.certificate_copies (created_by);
 
 alter table public.certificate_copies enable row level security;
 
