@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/fixtures.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
@@ -45,6 +46,15 @@ test('an admin issues a certificate to a new address; the recipient signs up and
   const card = recipient.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   await expect(card).toContainText(certificate.recipient);
+
+  // The holder downloads a verifiable copy: a PDF with the QR code and the certificate number.
+  await card.getByRole('button', { name: `Download verifiable copy of ${title}` }).click();
+  const downloading = recipient.waitForEvent('download');
+  await recipient.getByRole('menuitem', { name: 'Download PDF' }).click();
+  const copy = await downloading;
+  expect(copy.suggestedFilename()).toMatch(/-verifiable\.pdf$/);
+  const copyPath = await copy.path();
+  expect(readFileSync(copyPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Its share link opens the public page, which anyone can read: valid.
   await card.getByRole('link', { name: 'Share link' }).click();

@@ -191,6 +191,8 @@ export async function createFunctionsService(
       DENO_NO_UPDATE_CHECK: '1',
       // Plain log lines: they are prefixed with the function's name and may end up in files.
       NO_COLOR: '1',
+      // The web app's address, for links the functions write (a hosted project sets it as a secret).
+      SITE_URL: ctx.config.auth.siteUrl,
       ...secrets,
       SUPABASE_URL: ctx.apiUrl,
       SUPABASE_ANON_KEY: ctx.keys.anonKey,

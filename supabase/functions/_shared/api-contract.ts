@@ -210,6 +210,11 @@ export const extractCertificateRequestSchema = z.object({ fileData: dataUrlSchem
 export type ExtractCertificateRequest = z.input<typeof extractCertificateRequestSchema>;
 
 /** A public page id: 22 base64url characters. */
+/** GET /certificates/{id}/verifiable-copy (extension): the copy with a QR code, as a PDF or a PNG. */
+export const VERIFIABLE_COPY_FORMATS = ['pdf', 'png'] as const;
+export type VerifiableCopyFormat = (typeof VERIFIABLE_COPY_FORMATS)[number];
+export const verifiableCopyQuerySchema = z.object({ format: z.enum(VERIFIABLE_COPY_FORMATS).default('pdf') });
+
 export const publicIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Certificate not found');
 export type UploadCertificateRequest = z.input<typeof uploadCertificateRequestSchema>;
 

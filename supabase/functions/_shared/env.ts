@@ -10,6 +10,11 @@ export interface FunctionEnv {
   jwtIssuer: string;
   /** Salt for hashing client IP addresses in the verification log. */
   ipHashSalt: string;
+  /**
+   * The web app's address (SITE_URL, no trailing slash): verifiable copies link to `<siteUrl>/c/<public id>`.
+   * Null when not set; then no copy can be made (a link to a guessed host would be worse).
+   */
+  siteUrl: string | null;
 }
 
 function required(name: string): string {
@@ -32,6 +37,17 @@ function publishableKeys(): string[] {
   return [];
 }
 
+function siteUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
 export function readEnv(): FunctionEnv {
   const supabaseUrl = required('SUPABASE_URL').replace(/\/+$/, '');
   const anonKey = required('SUPABASE_ANON_KEY');
@@ -45,5 +61,6 @@ export function readEnv(): FunctionEnv {
     jwtIssuer: Deno.env.get('AUTH_JWT_ISSUER') ?? `${supabaseUrl}/auth/v1`,
     // Without a configured secret the service role key is a per-project secret that never leaves the server.
     ipHashSalt: Deno.env.get('VERIFY_IP_HASH_SALT') ?? serviceRoleKey,
+    siteUrl: siteUrl(Deno.env.get('SITE_URL')),
   };
 }

@@ -6,12 +6,13 @@
 import type { Sql } from './db.ts';
 
 /** Actions the api function limits; the auth service limits register, resend and password_reset. */
-export type RateLimitedAction = 'verify' | 'verify_hash' | 'upload' | 'invite';
+export type RateLimitedAction = 'verify' | 'verify_hash' | 'upload' | 'invite' | 'copy';
 export const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'verify',
   'verify_hash',
   'upload',
   'invite',
+  'copy',
 ];
 
 /** Who is counted: an anonymous caller by IP address, a signed-in caller by user id (admins apart). */
@@ -47,7 +48,7 @@ function positiveInt(value: string | undefined, max: number): number | undefined
 
 /**
  * RATE_LIMIT_<ACTION>_PER_IP, _PER_USER, _PER_ADMIN and _WINDOW_SECONDS, ACTION one of VERIFY,
- * VERIFY_HASH, UPLOAD, INVITE (e.g. RATE_LIMIT_VERIFY_PER_IP=30). A malformed value stops the function at
+ * VERIFY_HASH, UPLOAD, INVITE, COPY (e.g. RATE_LIMIT_VERIFY_PER_IP=30). A malformed value stops the function at
  * start rather than silently leaving a limit off.
  */
 export function rateLimitOverrides(read: (name: string) => string | undefined): RateLimitOverrides {

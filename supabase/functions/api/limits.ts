@@ -36,6 +36,7 @@ const ACTION_WORDS: Record<RateLimitedAction, string> = {
   verify_hash: 'verification requests',
   upload: 'uploads',
   invite: 'invitations',
+  copy: 'verifiable copies',
 };
 
 function waitWords(seconds: number): string {

@@ -16,12 +16,15 @@ import {
   type ReadResponse,
   registerRequest,
   type RegisterResponse,
+  stampRequest,
   verifyRequest,
   type VerifyResponse,
 } from '../_shared/verification/engine-protocol.ts';
 import { readText, registerOriginal } from '../_shared/verification/register.ts';
 import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
+import { verifiableCopy } from '../_shared/copies/stamp.ts';
+import { NoPageRasterError } from '../_shared/verification/page.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
 import { json, serveRoutes } from '../_shared/http/service-routes.ts';
@@ -70,6 +73,12 @@ function answerError(error: unknown): Response {
   if (error instanceof ImageDecodeError || error instanceof UnreadableFileError) {
     return json({ error: 'The file could not be read; it may be damaged or password-protected' }, 422);
   }
+  if (error instanceof NoPageRasterError) {
+    return json(
+      { error: 'The certificate is a PDF without a page image; no copy can be drawn from it' },
+      422,
+    );
+  }
   if (error instanceof OcrUnavailableError) {
     console.error('engine:', error.message);
     return json({ error: 'The verification engine is busy; please try again shortly' }, 503, {
@@ -109,6 +118,26 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
         const input = await parse(request, readRequest);
         const { bytes, detected } = fileOf(input.fileData);
         return json((await WORK.run(() => readText(bytes, detected, deps.ocr))) satisfies ReadResponse);
+      },
+
+      /** The verifiable copy of a stored certificate file (PNG or PDF bytes); the api checked the caller's rights. */
+      '/stamp': async (request) => {
+        const input = await parse(request, stampRequest);
+        const bytes = await deps.storage.download(deps.env.serviceRoleKey, 'certificates', input.storagePath);
+        const detected = detectFileType(bytes);
+        if (!detected) throw new BadRequest('The stored file has an unsupported type', 422);
+        const copy = await WORK.run(() =>
+          verifiableCopy(
+            bytes,
+            detected,
+            { url: input.url, certificateNumber: input.certificateNumber },
+            input.format,
+            deps.ocr,
+          ),
+        );
+        return new Response(copy as Uint8Array<ArrayBuffer>, {
+          headers: { 'content-type': input.format === 'pdf' ? 'application/pdf' : 'image/png' },
+        });
       },
 
       '/backfill': async (request) => {

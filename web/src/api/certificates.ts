@@ -19,6 +19,7 @@ import type {
   UploadCertificateRequest,
   UserCertificatesQuery,
   UserCertificatesResponse,
+  VerifiableCopyFormat,
 } from '@contract';
 import { ACCEPTED_FILE_EXTENSIONS } from '@contract';
 import { paths } from '@/config/paths';
@@ -38,6 +39,7 @@ export const CERTIFICATE_MESSAGES = {
   reject: 'Failed to reject certificate',
   stats: 'Failed to fetch stats',
   download: 'Failed to download certificate',
+  verifiableCopy: 'Failed to make a verifiable copy',
 } as const;
 
 interface CallOptions {
@@ -183,6 +185,25 @@ export async function downloadCertificateFile(
   }
   if (!response.ok) throw new ApiError(CERTIFICATE_MESSAGES.download, { status: response.status });
   return { blob: await response.blob(), fileName: certificateFileName(certificate) };
+}
+
+/**
+ * GET /certificates/{id}/verifiable-copy (owner, holder or admin; extension issue 9): the certificate
+ * with a strip carrying a QR code of its public page and its number, as a PDF or a PNG. The server
+ * registers the copy, so the file verifies by its exact bytes.
+ */
+export async function downloadVerifiableCopy(
+  certificate: Pick<Certificate, 'id' | 'certificate_number'>,
+  format: VerifiableCopyFormat,
+): Promise<{ blob: Blob; fileName: string }> {
+  const blob = await apiRequest<Blob>(`/certificates/${encodeURIComponent(certificate.id)}/verifiable-copy`, {
+    query: { format },
+    responseType: 'blob',
+    defaultMessage: CERTIFICATE_MESSAGES.verifiableCopy,
+  });
+  const base =
+    (certificate.certificate_number ?? '').replace(/[^A-Za-z0-9._-]+/g, '-') || certificate.id.slice(-8);
+  return { blob, fileName: `certificate-${base}-verifiable.${format}` };
 }
 
 /** GET /certificates/public/{publicId} (anyone, extension issue 9): the public credential page. */

@@ -51,6 +51,8 @@ export interface RequestOptions {
    * with a listener goes through it instead of fetch (same headers, timeout and error handling).
    */
   onUploadProgress?: UploadProgressListener;
+  /** 'blob' reads a successful answer as a Blob (a file download); an error is still read as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClientOptions {
@@ -134,7 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
 
     let body: unknown;
     try {
-      body = await readBody(response);
+      body = init.responseType === 'blob' && response.ok ? await response.blob() : await readBody(response);
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
       const timedOut = timeout.signal.aborted;

@@ -14,6 +14,7 @@ import { CertificateDownloadButton } from './certificate-download-button';
 import { CertificatePreview } from './certificate-preview';
 import { CertificateStatusPill } from './certificate-status';
 import { HashText } from './file-details';
+import { VerifiableCopyMenu } from './verifiable-copy-menu';
 
 /**
  * The facts a card can list under its title, in the order given:
@@ -37,7 +38,7 @@ export interface CertificateCardProps {
   onView: () => void;
   /** The View button's text; its accessible name is `{viewLabel} {title}`. */
   viewLabel?: string;
-  /** Show the download icon next to View. */
+  /** Show the download icon next to View, and the verifiable copy menu for a verified certificate. */
   download?: boolean;
   /** The screen's own buttons after View and download (revoke, unrevoke, approve, reject). */
   actions?: ReactNode;
@@ -154,6 +155,7 @@ export function CertificateCard({
             {viewLabel}
           </Button>
           {download ? <CertificateDownloadButton certificate={certificate} title={title} /> : null}
+          {download ? <VerifiableCopyMenu certificate={certificate} title={title} /> : null}
           {actions}
         </Group>
         {footer}

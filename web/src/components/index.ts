@@ -19,3 +19,4 @@ export {
   type CertificateDownloadButtonProps,
 } from './certificate-download-button';
 export { CertificatePreview, type CertificatePreviewProps } from './certificate-preview';
+export { VerifiableCopyMenu } from './verifiable-copy-menu';

@@ -25,22 +25,32 @@ function checkDimensions(width: number, height: number): void {
     throw new ImageDecodeError('Image dimensions are too large');
 }
 
-function png(bytes: Uint8Array): GrayRaster {
+/** Decoded pixels before any conversion: interleaved 1-4 channels, 8 bits each. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: ArrayLike<number>;
+  channels: number;
+}
+
+function png(bytes: Uint8Array): Pixels {
   const header = view(bytes);
   checkDimensions(header.getUint32(16), header.getUint32(20));
   const image = decodePng(bytes);
   let data: ArrayLike<number> = image.data;
-  let channels = image.channels;
   if (image.palette) {
     const palette = image.palette;
     const indices = image.data;
-    const gray = new Uint8Array(image.width * image.height);
-    for (let index = 0; index < gray.length; index++) {
+    const count = image.width * image.height;
+    const rgba = new Uint8Array(count * 4);
+    for (let index = 0; index < count; index++) {
       const [red = 255, green = 255, blue = 255, alpha = 255] = palette[indices[index]!] ?? [];
-      const luma = (299 * red + 587 * green + 114 * blue) / 1000;
-      gray[index] = Math.round((luma * alpha + 255 * (255 - alpha)) / 255);
+      rgba[index * 4] = red;
+      rgba[index * 4 + 1] = green;
+      rgba[index * 4 + 2] = blue;
+      rgba[index * 4 + 3] = alpha;
     }
-    return { width: image.width, height: image.height, data: gray };
+    return { width: image.width, height: image.height, data: rgba, channels: 4 };
   }
   if (image.depth === 16) {
     const wide = image.data as Uint16Array;
@@ -51,9 +61,8 @@ function png(bytes: Uint8Array): GrayRaster {
     // fast-png unpacks sub-byte gray samples to one value per byte on the 0..2^depth-1 scale.
     const scale = 255 / (2 ** image.depth - 1);
     data = Uint8Array.from(image.data as Uint8Array, (value) => Math.round(value * scale));
-    channels = image.channels;
   }
-  return toGray(data, image.width, image.height, channels);
+  return { width: image.width, height: image.height, data, channels: image.channels };
 }
 
 function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
@@ -80,35 +89,35 @@ function jpegDimensions(bytes: Uint8Array): { width: number; height: number } {
   throw new ImageDecodeError('JPEG has no frame header');
 }
 
-async function jpeg(bytes: Uint8Array): Promise<GrayRaster> {
+async function jpeg(bytes: Uint8Array): Promise<Pixels> {
   const { width, height } = jpegDimensions(bytes);
   checkDimensions(width, height);
   const image = await decodeJpeg(arrayBufferOf(bytes));
-  return toGray(image.data, image.width, image.height, 4);
+  return { width: image.width, height: image.height, data: image.data, channels: 4 };
 }
 
-function gif(bytes: Uint8Array): GrayRaster {
+function gif(bytes: Uint8Array): Pixels {
   const reader = new GifReader(bytes);
   checkDimensions(reader.width, reader.height);
   const rgba = new Uint8Array(reader.width * reader.height * 4);
   reader.decodeAndBlitFrameRGBA(0, rgba);
-  return toGray(rgba, reader.width, reader.height, 4);
+  return { width: reader.width, height: reader.height, data: rgba, channels: 4 };
 }
 
-function bmp(bytes: Uint8Array): GrayRaster {
+function bmp(bytes: Uint8Array): Pixels {
   const header = view(bytes);
   checkDimensions(Math.abs(header.getInt32(18, true)), Math.abs(header.getInt32(22, true)));
   const image = decodeBmp(bytes);
-  return toGray(image.data, image.width, image.height, 4);
+  return { width: image.width, height: image.height, data: image.data, channels: 4 };
 }
 
-function tiff(bytes: Uint8Array): GrayRaster {
+function tiff(bytes: Uint8Array): Pixels {
   const buffer = arrayBufferOf(bytes);
   const [first] = UTIF.decode(buffer);
   if (!first) throw new ImageDecodeError('TIFF has no image');
   checkDimensions(Number(first.width ?? first['t256']), Number(first.height ?? first['t257']));
   UTIF.decodeImage(buffer, first);
-  return toGray(UTIF.toRGBA8(first), first.width, first.height, 4);
+  return { width: first.width, height: first.height, data: UTIF.toRGBA8(first), channels: 4 };
 }
 
 /** Canvas size from the VP8X, VP8L or VP8 header (a tiny WebP can claim 16383 × 16383 pixels). */
@@ -126,20 +135,21 @@ function webpDimensions(bytes: Uint8Array): { width: number; height: number } {
   throw new ImageDecodeError('Unknown WebP chunk');
 }
 
-async function webp(bytes: Uint8Array): Promise<GrayRaster> {
+async function webp(bytes: Uint8Array): Promise<Pixels> {
   const { width, height } = webpDimensions(bytes);
   checkDimensions(width, height);
   const image = await decodeWebp(arrayBufferOf(bytes));
-  return toGray(image.data, image.width, image.height, 4);
+  return { width: image.width, height: image.height, data: image.data, channels: 4 };
 }
 
 /**
- * Decodes an accepted image to 8-bit grayscale with pure JavaScript/WebAssembly decoders (no
- * native code). Animated GIF/WebP and multi-page TIFF give their first frame.
+ * Decodes an accepted image to its pixels (1-4 interleaved 8-bit channels) with pure
+ * JavaScript/WebAssembly decoders (no native code). Animated GIF/WebP and multi-page TIFF give
+ * their first frame; a palette image gives RGBA.
  *
  * @throws ImageDecodeError when the image is corrupt or its dimensions are out of bounds
  */
-export async function decodeImage(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster> {
+export async function decodeImagePixels(bytes: Uint8Array, detected: DetectedFile): Promise<Pixels> {
   try {
     switch (detected.mimeType) {
       case 'image/png':
@@ -162,4 +172,14 @@ export async function decodeImage(bytes: Uint8Array, detected: DetectedFile): Pr
     if (error instanceof ImageDecodeError) throw error;
     throw new ImageDecodeError('Image could not be decoded', { cause: error });
   }
+}
+
+/**
+ * Decodes an accepted image to 8-bit grayscale (transparent pixels on white).
+ *
+ * @throws ImageDecodeError when the image is corrupt or its dimensions are out of bounds
+ */
+export async function decodeImage(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster> {
+  const pixels = await decodeImagePixels(bytes, detected);
+  return toGray(pixels.data, pixels.width, pixels.height, pixels.channels);
 }

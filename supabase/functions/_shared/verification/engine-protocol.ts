@@ -23,6 +23,17 @@ export interface ReadResponse {
   textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none';
 }
 
+/** A verifiable copy (_shared/copies/stamp.ts) of the stored file at `storagePath`. */
+export const stampRequest = v.object({
+  storagePath: v.string(),
+  url: v
+    .string()
+    .assert((value) => /^https?:\/\/\S+$/.test(value) && value.length <= 200, 'url must be an http(s) URL'),
+  certificateNumber: v.union(v.string(), v.null()),
+  format: v.union(v.literal('png'), v.literal('pdf')),
+});
+export type StampRequest = v.Infer<typeof stampRequest>;
+
 export const backfillRequest = v.object({ limit: v.number().optional() });
 
 export interface RegisterResponse {
@@ -33,6 +44,8 @@ export interface RegisterResponse {
 export interface VerifyResponse {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
+  /** How the certificate was found: by the copy's QR code or by its page; null when none was. */
+  matchChannel: 'certificate_code' | 'visual' | null;
   copyKind: CopyKind | null;
   differences: DecidedDifference[];
   reasons: string[];

@@ -9,6 +9,7 @@ import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
+import { certificateFromCode } from './code.ts';
 import { compareTiles, replicateEdge, type TileScore, unmatchedMarks, withoutEdge } from './compare.ts';
 import {
   CRITICAL_FIELDS,
@@ -45,6 +46,8 @@ const EVIDENCE_LONG_SIDE = 900;
 export interface EngineFinding {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
+  /** What found the certificate: the copy's QR code (code.ts) or its page (page hash, readings). */
+  matchChannel: 'certificate_code' | 'visual' | null;
   copyKind: CopyKind | null;
   /** Boxes as fractions of the original page. */
   differences: DecidedDifference[];
@@ -303,9 +306,15 @@ export async function verifyCopy(
     const registration = await loadRegistration(sql, certificateId);
     if (registration) best = better(best, await examine(ocr, copy, copyFeatures, registration));
   };
-  for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
-    await tryCandidate(candidate.certificateId);
-    if (best && (best as Examination).decision.verdict === 'authentic') break;
+  const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
+  // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
+  const coded = await certificateFromCode(sql, copy);
+  if (coded) await tryCandidate(coded);
+  if (!authentic()) {
+    for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
+      await tryCandidate(candidate.certificateId);
+      if (authentic()) break;
+    }
   }
   const current = best as Examination | null;
   if (current && current.decision.verdict !== 'authentic') {
@@ -321,6 +330,7 @@ export async function verifyCopy(
     return {
       verdict: 'unknown',
       certificateId: null,
+      matchChannel: null,
       copyKind: null,
       differences: [],
       reasons: found ? found.decision.reasons : ['No registered certificate looks like this copy'],
@@ -332,6 +342,7 @@ export async function verifyCopy(
   return {
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,
+    matchChannel: found.registration.certificateId === coded ? 'certificate_code' : 'visual',
     copyKind: copyKindOf(found.alignment.homography),
     differences: found.decision.differences.map((difference) => ({
       ...difference,

@@ -15,6 +15,7 @@ import {
   uploadCertificateRequestSchema,
   userCertificatesQuerySchema,
   uuidParamSchema,
+  verifiableCopyQuerySchema,
 } from '../../_shared/api-contract.ts';
 import { parseJsonBody, parseParam, parseQuery, parseWith } from '../../_shared/http/validation.ts';
 import { HttpError } from '../../_shared/errors.ts';
@@ -36,6 +37,7 @@ import {
   unrevokeCertificate,
   updateCertificateFields,
 } from './service.ts';
+import { verifiableCopy } from './copy.ts';
 import { extractCertificateFields } from './extract.ts';
 import { resendInvitation } from './invitation.ts';
 import { uploadCertificate } from './upload.ts';
@@ -130,6 +132,19 @@ certificateRoutes.get('/public/:publicId', async (c) => {
   if (!parsed.success) throw new HttpError(404, 'Certificate not found');
   const publicId = parsed.data;
   return c.json(await getPublicCertificate(c.get('deps'), publicId));
+});
+
+certificateRoutes.get('/:id/verifiable-copy', rateLimit('copy'), async (c) => {
+  const user = await requireUser(c);
+  const id = parseParam(c, 'id', uuidParamSchema);
+  const { format } = parseQuery(c, verifiableCopyQuerySchema);
+  const copy = await verifiableCopy(c.get('deps'), user, id, format);
+  return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
+    'content-type': copy.mimeType,
+    'content-disposition': `attachment; filename="${copy.fileName}"`,
+    'cache-control': 'private, no-store',
+    'access-control-expose-headers': 'content-disposition',
+  });
 });
 
 certificateRoutes.patch('/:id/page', async (c) => {

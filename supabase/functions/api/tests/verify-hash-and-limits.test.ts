@@ -33,6 +33,7 @@ function instance() {
     publicKeys: [ANON_KEY],
     jwtIssuer: `${API_URL}/auth/v1`,
     ipHashSalt: 'second-instance',
+    siteUrl: null,
   });
   const app = createApp(deps);
   return {

@@ -7,6 +7,7 @@ import type {
   BackfillResponse,
   ReadResponse,
   RegisterResponse,
+  StampRequest,
   VerifyResponse,
 } from '../../_shared/verification/engine-protocol.ts';
 import { HttpError } from '../../_shared/errors.ts';
@@ -32,7 +33,8 @@ export class EngineClient {
     this.#serviceRoleKey = serviceRoleKey;
   }
 
-  async #post<T>(path: string, body: unknown): Promise<T> {
+  /** The engine's answer when it is a success; an HttpError for its 4xx, else EngineUnavailableError. */
+  async #send(path: string, body: unknown): Promise<Response> {
     let response: Response;
     try {
       response = await fetchWithRetry(`${this.#base}${path}`, {
@@ -44,7 +46,7 @@ export class EngineClient {
       console.error('api: engine unreachable', error);
       throw new EngineUnavailableError();
     }
-    if (response.ok) return (await response.json()) as T;
+    if (response.ok) return response;
     const text = await response.text();
     if ([400, 413, 415, 422].includes(response.status)) {
       let message = 'The file could not be compared';
@@ -59,6 +61,10 @@ export class EngineClient {
     throw new EngineUnavailableError();
   }
 
+  async #post<T>(path: string, body: unknown): Promise<T> {
+    return (await (await this.#send(path, body)).json()) as T;
+  }
+
   register(certificateId: string, fileData: string): Promise<RegisterResponse> {
     return this.#post('/register', { certificateId, fileData });
   }
@@ -69,6 +75,11 @@ export class EngineClient {
 
   read(fileData: string): Promise<ReadResponse> {
     return this.#post('/read', { fileData });
+  }
+
+  /** The verifiable copy's bytes (PNG or PDF). */
+  async stamp(request: StampRequest): Promise<Uint8Array> {
+    return new Uint8Array(await (await this.#send('/stamp', request)).arrayBuffer());
   }
 
   backfill(limit: number): Promise<BackfillResponse> {

@@ -1,5 +1,6 @@
 /**
- * The exact-file path of verification: the SHA-256 of the bytes equals a registered file's. It is the
+ * The exact-file path of verification: the SHA-256 of the bytes equals a registered file's (a stored
+ * original, or a verifiable copy the api made of one: public.certificate_copies). It is the
  * common case (the verifier holds the file the issuer registered) and must run at the pace of the
  * hardware: decode, hash, one round trip to Postgres (lookup and attempt log in one SECURITY DEFINER
  * function), one signed URL. Anything else (other bytes) goes on to the content comparison.
@@ -34,6 +35,8 @@ interface ExactRow {
   storage_path: string;
   /** private.certificate_status of the certificate. */
   outcome: Standing;
+  /** The bytes are a verifiable copy the api made of it (public.certificate_copies), not the stored file. */
+  registered_copy: boolean;
 }
 
 /** The uploaded file, decoded and hashed once; the content path may reuse it. */
@@ -68,7 +71,7 @@ async function lookUp(
   const override = deps.rateLimits[action] ?? {};
   const rows = await deps.sql<ExactRow[]>`
     select allowed, retry_after, max_hits, id, certificate_name, file_type, created_at, file_hash, content_hash,
-           storage_path, outcome
+           storage_path, outcome, registered_copy
     from private.verify_exact_file(
       ${action}, ${subject.kind}, ${subject.kind === 'ip' ? subject.address : subject.userId},
       ${override[subject.kind] ?? null}::integer, ${override.windowSeconds ?? null}::integer,
@@ -89,7 +92,12 @@ async function resultFor(
   const imageUrl = verified ? await originalLink(deps, row.storage_path) : null;
   return {
     verified,
-    message: standingMessage(row.outcome, 'this file is identical to a registered certificate'),
+    message: standingMessage(
+      row.outcome,
+      row.registered_copy
+        ? 'this file is a verifiable copy made of a registered certificate'
+        : 'this file is identical to a registered certificate',
+    ),
     certificate: {
       id: row.id!,
       name: row.certificate_name,
@@ -103,7 +111,7 @@ async function resultFor(
     matchChannel: 'exact_file',
     outcome: row.outcome,
     verdict: 'identical',
-    copyKind: 'original_file',
+    copyKind: row.registered_copy ? 'digital_copy' : 'original_file',
     differences: [],
     reasons: [],
     confidence: 1,

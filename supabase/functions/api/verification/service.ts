@@ -6,8 +6,9 @@
  * Evidence, strongest first:
  *  1. exact_file: the SHA-256 of the bytes equals a stored file's (verdict identical), answered by
  *     exact.ts before this module is reached;
- *  2. visual: the `engine` function lays the copy over the registered originals it retrieves and
- *     compares them region by region (verdict authentic, altered or unknown), answered here.
+ *  2. certificate_code or visual: the `engine` function lays the copy over the registered originals it
+ *     retrieves (first the one a verifiable copy's QR code names, then by page hash) and compares them
+ *     region by region (verdict authentic, altered or unknown), answered here.
  */
 import type {
   CopyKind,
@@ -37,7 +38,7 @@ interface Candidate {
 
 interface Finding {
   candidate: Candidate | null;
-  channel: 'visual' | null;
+  channel: 'certificate_code' | 'visual' | null;
   verdict: VerifyResponse['verdict'];
   copyKind: CopyKind | null;
   differences: VerificationDifference[];
@@ -91,7 +92,7 @@ async function compareWithEngine(deps: AppDeps, caller: Caller, fileData: string
   }
   return {
     candidate,
-    channel: 'visual',
+    channel: answer.matchChannel ?? 'visual',
     verdict: answer.verdict,
     copyKind: answer.copyKind,
     differences: answer.differences,

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Certificate } from '@contract';
 import * as certificatesApi from '@/api/certificates';
+import * as files from '@/lib/files';
 import { ApiError } from '@/api/client';
 import { renderWithProviders } from '@/testing/render';
 import { CertificatesTab } from './certificates-tab';
@@ -127,5 +128,34 @@ describe('CertificatesTab', () => {
     expect(within(dialog).getByText('Image not available')).toBeInTheDocument();
     expect(within(dialog).getByText('Awarded to Ada Lovelace')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Download Certificate' })).toBeDisabled();
+  });
+
+  it('offers a verifiable copy (PDF or PNG) and the share link with its QR code for a verified certificate', async () => {
+    vi.spyOn(certificatesApi, 'getUserCertificates').mockResolvedValue({
+      count: 2,
+      certificates: [
+        certificate({ certificate_number: 'NWA-7', page_public: true }),
+        certificate({ id: 'a-00000002', certificate_name: 'Pending one', verification_status: 'pending' }),
+      ],
+    });
+    const blob = new Blob(['%PDF-'], { type: 'application/pdf' });
+    const download = vi
+      .spyOn(certificatesApi, 'downloadVerifiableCopy')
+      .mockResolvedValue({ blob, fileName: 'certificate-NWA-7-verifiable.pdf' });
+    const save = vi.spyOn(files, 'saveBlob').mockImplementation(() => {});
+    const { user } = renderWithProviders(<CertificatesTab userId={USER_ID} />, { user: { id: USER_ID } });
+    await user.click(await screen.findByRole('button', { name: 'Download verifiable copy of Diploma' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download PDF' }));
+    await vi.waitFor(() => expect(save).toHaveBeenCalledWith(blob, 'certificate-NWA-7-verifiable.pdf'));
+    expect(download).toHaveBeenCalledWith(expect.objectContaining({ id: certificate({}).id }), 'pdf');
+    // Not for an upload waiting for review.
+    expect(screen.queryByRole('button', { name: 'Download verifiable copy of Pending one' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'QR code of the share link of Diploma' }));
+    expect(
+      await screen.findByRole('img', {
+        name: `QR code of ${window.location.origin}/c/AbCdEfGhIjKlMnOpQrStUv`,
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -119,9 +119,10 @@ export const OUTCOME_TEXT: Record<
 };
 
 export const MATCH_CHANNEL_TEXT: Record<MatchChannel, string> = {
-  exact_file: 'Exact file: the uploaded file is identical to the registered one.',
+  exact_file:
+    'Exact file: the uploaded file is identical to the registered one, or to a verifiable copy made of it.',
   certificate_code:
-    'Certificate code: the QR code or number printed on the copy names a registered certificate.',
+    'Certificate code: the QR code printed on the copy names a registered certificate, and the page matches it.',
   visual: 'Same certificate: the page of the uploaded copy matches a registered certificate.',
 };
 

@@ -1,0 +1,58 @@
+/**
+ * The certificate-code channel of retrieval: a verifiable copy carries a QR code of its public page
+ * (`<site>/c/<public id>`, _shared/copies/stamp.ts). When the copy shows one whose public id exists,
+ * that certificate is examined first. The code only picks the candidate: the page is still laid
+ * over the registered original and compared, so a code pasted onto another page proves nothing.
+ *
+ * Decoded by OpenCV's QRCodeDetectorAruco (already in the engine's OpenCV build, no extra bundle),
+ * on the copy shrunk to 1200 px: a QR module of the stamp is then still 3+ px in a photo where the
+ * page fills most of the frame, and the search costs about 0.1-0.2 s of CPU instead of 0.3-0.7 s at
+ * 1800 px (docs/verification-pipeline.md).
+ */
+import type { Sql } from '../db.ts';
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
+import { matFromRaster, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
+
+export const CODE_LONG_SIDE = 1200;
+
+/** `/c/<22-character public id>` at the end of the path; the host is not trusted for anything. */
+const PUBLIC_PAGE_PATH = /\/c\/([A-Za-z0-9_-]{22})\/?$/;
+
+/** The public id a QR code's text names, or null when it is not a link to a public certificate page. */
+export function publicIdOf(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return PUBLIC_PAGE_PATH.exec(url.pathname)?.[1] ?? null;
+}
+
+/** The text of the QR code the page shows, or null (also when the detector fails: the code is optional). */
+export async function readQrCode(page: GrayRaster): Promise<string | null> {
+  const cv = await openCv();
+  try {
+    return withMats((keep) => {
+      const image = keep(matFromRaster(cv, fitWithin(page, CODE_LONG_SIDE)));
+      const detector = keep(new cv.QRCodeDetectorAruco());
+      const points = keep(new cv.Mat());
+      const text = String(detector.detectAndDecode(image, points) ?? '');
+      return text || null;
+    });
+  } catch (error) {
+    console.error('engine: QR code detection failed', error);
+    return null;
+  }
+}
+
+/** The certificate whose public page the copy's QR code links to, or null. */
+export async function certificateFromCode(sql: Sql, page: GrayRaster): Promise<string | null> {
+  const text = await readQrCode(page);
+  const publicId = text ? publicIdOf(text) : null;
+  if (!publicId) return null;
+  const [row] = await sql<{ id: string }[]>`select id from public.certificates where public_id = ${publicId}`;
+  return row?.id ?? null;
+}
