@@ -37,7 +37,7 @@ export async function issueBulkFile(
     return { status: 'issued', certificate, message: null };
   } catch (error) {
     const existing = duplicateCertificate(error);
-    if (existing && existing.file_hash === (await fileSha256(file))) {
+    if (existing && existing.file_hash === (await fileSha256(file).catch(() => null))) {
       return { status: 'already', certificate: existing, message: BULK_MESSAGES.alreadyIssued };
     }
     return { status: 'failed', certificate: null, message: errorMessage(error) };

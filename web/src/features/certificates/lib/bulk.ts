@@ -88,7 +88,7 @@ export async function runLimited<T>(items: readonly T[], limit: number, task: (i
 
 /** SHA-256 of a file in hex, as the server computes `file_hash`. */
 export async function fileSha256(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
