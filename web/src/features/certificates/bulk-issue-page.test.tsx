@@ -155,6 +155,8 @@ describe('BulkIssuePage', () => {
         issueDate: '2024-03-15',
         userId: ADMIN.id,
       }),
+      // A batch waits longer than a screen's 20 s.
+      { timeoutMs: 120_000 },
     );
 
     // The failed row is corrected and retried on its own.
@@ -169,6 +171,7 @@ describe('BulkIssuePage', () => {
     expect(api.uploadCertificate).toHaveBeenCalledTimes(1);
     expect(api.uploadCertificate).toHaveBeenCalledWith(
       expect.objectContaining({ certificateNumber: 'NWA-2' }),
+      expect.anything(),
     );
   });
 

@@ -6,6 +6,7 @@ import { fieldsFromExtraction, type IssueFieldValues, toCertificateFields } from
 import {
   type BulkRow,
   BULK_MESSAGES,
+  BULK_REQUEST_TIMEOUT_MS,
   canIssue,
   EXTRACT_CONCURRENCY,
   fileSha256,
@@ -33,7 +34,12 @@ export async function issueBulkFile(
   fields: CertificateFields,
 ): Promise<BulkIssueOutcome> {
   try {
-    const { certificate } = await uploadCertificateFile({ file, userId, fields });
+    const { certificate } = await uploadCertificateFile({
+      file,
+      userId,
+      fields,
+      timeoutMs: BULK_REQUEST_TIMEOUT_MS,
+    });
     return { status: 'issued', certificate, message: null };
   } catch (error) {
     const existing = duplicateCertificate(error);
@@ -76,7 +82,7 @@ export function useBulkIssue(userId: string) {
       if (!row) return;
       const started = generation.current;
       reading.current += 1;
-      extractFromFile(row.file)
+      extractFromFile(row.file, BULK_REQUEST_TIMEOUT_MS)
         .then(
           ({ fields }) => {
             if (started !== generation.current) return;

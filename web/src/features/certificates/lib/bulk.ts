@@ -13,6 +13,12 @@ export const MAX_BULK_FILES = 1000;
 export const EXTRACT_CONCURRENCY = 2;
 /** Files issued at once, for the same reason (issuing registers the page with the engine). */
 export const ISSUE_CONCURRENCY = 2;
+/**
+ * Each read or issue may take this long. The screens' 20 s is for a person waiting on one answer; a
+ * batch waits in the server's OCR queue behind its own files (and, on a busy machine, other work),
+ * and a read given up after 20 s is OCR thrown away.
+ */
+export const BULK_REQUEST_TIMEOUT_MS = 120_000;
 
 export const BULK_MESSAGES = {
   tooMany: (dropped: number) =>
