@@ -35,6 +35,8 @@ export default function BulkIssuePage() {
   const { user } = useSession();
   const bulk = useBulkIssue(user.id);
   const [page, setPage] = useState(1);
+  // A fresh file input after "Clear list", so choosing the same files again is seen as a change.
+  const [dropzoneKey, setDropzoneKey] = useState(0);
   const { rows } = bulk;
 
   const accepted = rows.filter((row) => row.status !== 'rejected');
@@ -65,6 +67,7 @@ export default function BulkIssuePage() {
       </Stack>
 
       <Dropzone
+        key={dropzoneKey}
         onDrop={drop}
         onReject={reject}
         accept={[...ACCEPTED_FILE_TYPES]}
@@ -151,6 +154,7 @@ export default function BulkIssuePage() {
                 onClick={() => {
                   bulk.clear();
                   setPage(1);
+                  setDropzoneKey((key) => key + 1);
                 }}
                 disabled={bulk.issuing}
               >
