@@ -5,7 +5,7 @@
  * supabase/functions/api/faults/ against it; stops everything, including a restarted Postgres.
  *
  * By hand: `npx tsx scripts/faults.ts bulk-issue` runs only the fault files whose names contain an
- * argument; FAULTS_TIMEOUT_MINUTES (default 5) allows a long run, e.g. BULK_FAULT_N=200.
+ * argument; FAULTS_TIMEOUT_MINUTES (default 7) allows a long run, e.g. BULK_FAULT_N=200.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,7 +92,7 @@ async function main(): Promise<number> {
     return await run(
       [deno, 'test', '--allow-all', '--config', 'supabase/functions/deno.json', ...files],
       { ...process.env, ...stack.env, FAULTS_CONTROL_URL: controlUrl },
-      Number(process.env.FAULTS_TIMEOUT_MINUTES ?? 5),
+      Number(process.env.FAULTS_TIMEOUT_MINUTES ?? 7),
     );
   } finally {
     control.close();
