@@ -3,6 +3,9 @@
  * they kill its processes. Starts a throwaway stack in this process, plus a control endpoint on
  * 127.0.0.1 (FAULTS_CONTROL_URL) through which a test can restart Postgres; runs the Deno tests in
  * supabase/functions/api/faults/ against it; stops everything, including a restarted Postgres.
+ *
+ * By hand: `npx tsx scripts/faults.ts bulk-issue` runs only the fault files whose names contain an
+ * argument; FAULTS_TIMEOUT_MINUTES (default 7) allows a long run, e.g. BULK_FAULT_N=200.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +17,7 @@ import { ROOT, run } from './suites.ts';
 
 const FAULTS_DIR = 'supabase/functions/api/faults';
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const only = process.argv.slice(2);
 
 async function main(): Promise<number> {
   const stack = await startTestStack({ serveWeb: false, quiet: true });
@@ -83,11 +87,12 @@ async function main(): Promise<number> {
     const deno = path.join(ROOT, 'node_modules', '.bin', 'deno');
     const files = (await readdir(path.join(ROOT, FAULTS_DIR)))
       .filter((name) => name.endsWith('.fault.ts'))
+      .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
       .map((name) => path.join(FAULTS_DIR, name));
     return await run(
       [deno, 'test', '--allow-all', '--config', 'supabase/functions/deno.json', ...files],
       { ...process.env, ...stack.env, FAULTS_CONTROL_URL: controlUrl },
-      5,
+      Number(process.env.FAULTS_TIMEOUT_MINUTES ?? 7),
     );
   } finally {
     control.close();

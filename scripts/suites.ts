@@ -91,7 +91,7 @@ export const SUITES: Suite[] = [
   },
   {
     name: 'faults',
-    timeoutMinutes: 6,
+    timeoutMinutes: 8,
     title: 'fault tests (kill -9 mid-upload, Postgres restart; own stack)',
     // It starts (and kills parts of) a stack of its own, never the shared one.
     needsStack: false,

@@ -56,3 +56,9 @@ export async function revokeCertificate(
 ): Promise<void> {
   await callApi(token, 'POST', `/certificates/revoke/${id}`, { reason });
 }
+
+/** How many certificates the admin list counts (GET /certificates/all's totalCount). */
+export async function certificateCount(token: string): Promise<number> {
+  const { totalCount } = await callApi<{ totalCount: number }>(token, 'GET', '/certificates/all?limit=1');
+  return totalCount;
+}

@@ -163,6 +163,12 @@ const expiryNotBeforeIssue = (fields: { issueDate?: string | null; expiryDate?: 
   !fields.issueDate || !fields.expiryDate || fields.expiryDate >= fields.issueDate;
 const EXPIRY_MESSAGE = { message: 'The expiry date cannot be before the issue date', path: ['expiryDate'] };
 
+/**
+ * The fields with the rule between them: what the issue form and the bulk review table check before
+ * sending, so they refuse exactly what the API would.
+ */
+export const issueFieldsSchema = certificateFieldsSchema.refine(expiryNotBeforeIssue, EXPIRY_MESSAGE);
+
 export const uploadCertificateRequestSchema = certificateFieldsSchema
   .extend({
     fileData: dataUrlSchema,

@@ -44,6 +44,7 @@ export const CERTIFICATE_MESSAGES = {
 
 interface CallOptions {
   signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 /** The contract's input types, with page numbers as numbers (the schemas also coerce strings). */
@@ -65,6 +66,7 @@ export function uploadCertificate(
     body: { mode: 'process', ...request },
     defaultMessage: CERTIFICATE_MESSAGES.upload,
     signal: options.signal,
+    timeoutMs: options.timeoutMs,
   });
 }
 
@@ -257,11 +259,14 @@ export function setCertificatePage(id: string, isPublic: boolean): Promise<Certi
 /** POST /certificates/extract (admin): the fields printed on a file, to pre-fill the issue form. */
 export function extractCertificateFields(
   request: ExtractCertificateRequest,
+  options: CallOptions = {},
 ): Promise<ExtractCertificateResponse> {
   return apiRequest('/certificates/extract', {
     method: 'POST',
     body: request,
     defaultMessage: 'Failed to read the certificate',
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
   });
 }
 

@@ -8,7 +8,10 @@ export const HTTP_TIMEOUT_MS = 20_000;
 
 /** Used when neither the server nor the transport says anything useful. */
 export const GENERIC_ERROR_MESSAGE = 'Request failed';
-export const TIMEOUT_MESSAGE = `The request timed out after ${HTTP_TIMEOUT_MS / 1000} seconds. Please try again.`;
+/** What a timed-out request says, with the time it was given. */
+export const timeoutMessage = (ms: number) =>
+  `The request timed out after ${ms / 1000} seconds. Please try again.`;
+export const TIMEOUT_MESSAGE = timeoutMessage(HTTP_TIMEOUT_MS);
 export const NETWORK_ERROR_MESSAGE =
   'Unable to reach the server. Please check your connection and try again.';
 
@@ -46,6 +49,8 @@ export interface RequestOptions {
   defaultMessage?: string;
   /** Cancels the request (TanStack Query passes one); a cancellation is rethrown as is. */
   signal?: AbortSignal;
+  /** Overrides the client's timeout for one call (a queued batch job, not an interactive screen). */
+  timeoutMs?: number;
   /**
    * Hears how much of the request body has been sent. Only XMLHttpRequest reports that, so a call
    * with a listener goes through it instead of fetch (same headers, timeout and error handling).
@@ -110,7 +115,8 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
 
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const timer = setTimeout(() => timeout.abort(), init.timeoutMs ?? timeoutMs);
+    const timedOutMessage = init.timeoutMs === undefined ? TIMEOUT_MESSAGE : timeoutMessage(init.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
 
     let response: Response;
@@ -129,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       clearTimeout(timer);
       if (init.signal?.aborted) throw cause;
       if (timeout.signal.aborted) {
-        throw new ApiError(TIMEOUT_MESSAGE, { status: 0, code: 'timeout', cause });
+        throw new ApiError(timedOutMessage, { status: 0, code: 'timeout', cause });
       }
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network', cause });
     }
@@ -140,7 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
       const timedOut = timeout.signal.aborted;
-      throw new ApiError(timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, {
+      throw new ApiError(timedOut ? timedOutMessage : NETWORK_ERROR_MESSAGE, {
         status: response.status,
         code: timedOut ? 'timeout' : 'network',
         cause,

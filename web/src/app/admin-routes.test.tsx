@@ -39,6 +39,11 @@ const ADMIN_ROUTES: [string, string, string][] = [
     'Only administrators can upload certificates through this interface',
   ],
   [
+    '/admin/certificates/bulk',
+    'Admin Access Required',
+    'Only administrators can upload certificates through this interface',
+  ],
+  [
     '/admin/certificates/all',
     'Admin Access Required',
     'You need administrator privileges to manage all certificates.',

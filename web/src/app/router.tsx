@@ -79,6 +79,11 @@ export const routes: RouteObject[] = [
       adminOnly(undefined, adminUpload, UPLOAD_DENIED),
       adminOnly(paths.admin.certificates, adminUpload, UPLOAD_DENIED),
       adminOnly(
+        paths.admin.bulkIssue,
+        page(() => import('@/features/certificates/bulk-issue-page')),
+        UPLOAD_DENIED,
+      ),
+      adminOnly(
         paths.admin.allCertificates,
         page(() => import('@/features/certificates/all-certificates-page')),
         {

@@ -16,6 +16,8 @@ export const paths = {
   admin: {
     root: '/admin',
     certificates: '/admin/certificates',
+    /** Issue many files at once (issue 9). */
+    bulkIssue: '/admin/certificates/bulk',
     allCertificates: '/admin/certificates/all',
     revokedCertificates: '/admin/certificates/revoked',
     users: '/admin/certificates/users',

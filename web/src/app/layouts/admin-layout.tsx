@@ -6,6 +6,7 @@ import {
   IconCertificate,
   IconCertificateOff,
   IconFiles,
+  IconStack2,
   IconLogout,
   IconUsers,
 } from '@tabler/icons-react';
@@ -32,6 +33,11 @@ const SIDEBAR_LINKS: SidebarLink[] = [
     to: paths.admin.certificates,
     icon: <IconCertificate size={18} aria-hidden />,
     alsoActiveOn: paths.admin.root,
+  },
+  {
+    label: 'Bulk Issue',
+    to: paths.admin.bulkIssue,
+    icon: <IconStack2 size={18} aria-hidden />,
   },
   {
     label: 'Uploaded Certificates',

@@ -10,21 +10,23 @@ export interface UploadInput {
   userId: string;
   /** Issue form (admin): the corrected fields and the recipient. */
   fields?: CertificateFields;
+  /** Longer than the client's default for a queued batch (bulk issue). */
+  timeoutMs?: number;
 }
 
 /** Reads the file as a data URL and uploads it; the file's name becomes the certificate's default name. */
-export async function uploadCertificateFile({ file, userId, fields }: UploadInput) {
-  const fileData = await readFileAsDataUrl(file);
-  return uploadCertificate({
-    fileData,
+export async function uploadCertificateFile({ file, userId, fields, timeoutMs }: UploadInput) {
+  const request = {
+    fileData: await readFileAsDataUrl(file),
     userId,
-    mode: 'process',
+    mode: 'process' as const,
     fileName: file.name,
     ...fields,
     certificateName: fields?.certificateName ?? undefined,
     // A recipient without an account is invited; the link brings them to the accept-invitation page.
     invitationRedirectTo: fields?.recipientEmail ? invitationRedirectUrl() : undefined,
-  });
+  };
+  return timeoutMs === undefined ? uploadCertificate(request) : uploadCertificate(request, { timeoutMs });
 }
 
 /** The existing certificate a 409 duplicate answer carries, if this error is one. */

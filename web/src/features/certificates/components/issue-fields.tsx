@@ -1,5 +1,5 @@
 import { Alert, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { ExtractCertificateResponse } from '@contract';
+import { type CertificateFields, type ExtractCertificateResponse, issueFieldsSchema } from '@contract';
 
 /** The issue form's values: every printed field plus the recipient's e-mail, as typed. */
 export interface IssueFieldValues {
@@ -45,23 +45,32 @@ export function fieldsFromExtraction(
   };
 }
 
-/** Problems the server would refuse, said before sending. */
-export function validateIssueFields(
-  values: IssueFieldValues,
-): Partial<Record<keyof IssueFieldValues, string>> {
-  const errors: Partial<Record<keyof IssueFieldValues, string>> = {};
-  if (values.recipientEmail.trim() && !/^\S+@\S+\.\S+$/.test(values.recipientEmail.trim())) {
-    errors.recipientEmail = 'Please enter a valid email';
+/** Form values as the API's fields: blank means "not given". */
+export function toCertificateFields(values: IssueFieldValues): CertificateFields {
+  const fields: CertificateFields = {};
+  for (const [key, value] of Object.entries(values) as [keyof IssueFieldValues, string][]) {
+    if (value.trim()) fields[key] = value.trim();
   }
-  if (values.issueDate && values.expiryDate && values.expiryDate < values.issueDate) {
-    errors.expiryDate = 'The expiry date cannot be before the issue date';
+  return fields;
+}
+
+export type IssueFieldErrors = Partial<Record<keyof IssueFieldValues, string>>;
+
+/** Problems the server would refuse, said before sending: the contract's own schema, first message per field. */
+export function validateIssueFields(values: IssueFieldValues): IssueFieldErrors {
+  const errors: IssueFieldErrors = {};
+  const parsed = issueFieldsSchema.safeParse(toCertificateFields(values));
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof IssueFieldValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
 }
 
 export interface IssueFieldsProps {
   values: IssueFieldValues;
-  errors: Partial<Record<keyof IssueFieldValues, string>>;
+  errors: IssueFieldErrors;
   onChange: (field: keyof IssueFieldValues, value: string) => void;
   reading: boolean;
   readError: string | null;

@@ -6,7 +6,6 @@ import { errorMessage } from '@/api';
 import { ErrorBanner } from '@/components';
 import { FILE_INPUT_ACCEPT, FILE_MESSAGES, validateCertificateFile } from '@/lib/files';
 import { formatMegabytes } from '@/lib/format';
-import type { CertificateFields } from '@contract';
 import { useExtractCertificate } from '../api/extract-certificate';
 import { duplicateCertificate, useUploadCertificate } from '../api/upload-certificate';
 import { CertificateSummary } from './certificate-summary';
@@ -15,18 +14,11 @@ import {
   EMPTY_ISSUE_FIELDS,
   fieldsFromExtraction,
   IssueFields,
+  type IssueFieldErrors,
   type IssueFieldValues,
+  toCertificateFields,
   validateIssueFields,
 } from './issue-fields';
-
-/** Form values as the API's fields: blank means "not given". */
-function toCertificateFields(values: IssueFieldValues): CertificateFields {
-  const fields: CertificateFields = {};
-  for (const [key, value] of Object.entries(values) as [keyof IssueFieldValues, string][]) {
-    if (value.trim()) fields[key] = value.trim();
-  }
-  return fields;
-}
 
 export interface UploadPanelProps {
   /** Who will own the certificate: the signed-in user's id. */
@@ -44,7 +36,7 @@ export function UploadPanel({ userId, successNote, issueForm = false }: UploadPa
   const [file, setFile] = useState<File | null>(null);
   const [fileAlert, setFileAlert] = useState<string | null>(null);
   const [values, setValues] = useState<IssueFieldValues>(EMPTY_ISSUE_FIELDS);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof IssueFieldValues, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<IssueFieldErrors>({});
 
   const choose = (chosen: File | null) => {
     upload.reset();
