@@ -302,3 +302,17 @@ export function replicateEdge(page: GrayRaster): GrayRaster {
   }
   return { width, height, data };
 }
+
+/** Ink masks with nothing where `zone` is 1 (a dark area's outline, see ink.ts outlineBand). */
+export function withoutZone(masks: InkMasks, zone: Uint8Array): InkMasks {
+  if (!zone.includes(1)) return masks;
+  const ink = new Uint8Array(masks.ink);
+  const near = new Uint8Array(masks.near);
+  for (let index = 0; index < zone.length; index++) {
+    if (zone[index]) {
+      ink[index] = 0;
+      near[index] = 0;
+    }
+  }
+  return { width: masks.width, height: masks.height, ink, near };
+}

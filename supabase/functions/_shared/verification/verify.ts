@@ -9,7 +9,15 @@ import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
-import { compareTiles, replicateEdge, type TileScore, unmatchedMarks, withoutEdge } from './compare.ts';
+import {
+  compareTiles,
+  EDGE_BAND,
+  replicateEdge,
+  type TileScore,
+  unmatchedMarks,
+  withoutEdge,
+  withoutZone,
+} from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -22,7 +30,7 @@ import {
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
-import { inkMasks } from './ink.ts';
+import { darkAreas, inkMasks, inkReach, invertWhere, outlineBand } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -185,8 +193,14 @@ export async function examine(
   const { page: original, lines } = registration;
   const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
   const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
-  const originalInk = withoutEdge(await inkMasks(replicateEdge(original)));
-  const copyInk = withoutEdge(await inkMasks(replicateEdge(warped.page)));
+  // Light text on a dark ground turned dark on light in both pages, where the original has it: its
+  // glyphs, not the ground around them, are then the ink compared and the text OCR reads.
+  const dark = await darkAreas(original);
+  const originalPage = invertWhere(original, dark);
+  const copyPage = invertWhere(warped.page, dark);
+  const outline = await outlineBand(dark, inkReach(original) + EDGE_BAND);
+  const originalInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(originalPage))), outline);
+  const copyInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(copyPage))), outline);
   const tiles = compareTiles(originalInk, copyInk, warped.visible);
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
@@ -198,13 +212,15 @@ export async function examine(
   const critical = lines.filter(
     (line) =>
       isCritical(line) &&
-      line.confidence >= READ_CONFIDENT &&
+      // A named field is read whatever its registered confidence: it must be confirmed, and the
+      // original is read again alike where the copy reads otherwise.
+      (line.field !== null || line.confidence >= READ_CONFIDENT) &&
       !hiddenLines.includes(line) &&
       !flagged.some((region) => region.line === line),
   );
   // Every line to read: the flagged ones and the critical ones.
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
-  const readings = await ocr.readRegions(toRead.map((line) => cut(warped.page, line.box)));
+  const readings = await ocr.readRegions(toRead.map((line) => cut(copyPage, line.box)));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
   // Where the copy reads otherwise than the registration did, the original is read again under the
   // copy's conditions (same crop, same scale, one line alone): the registered text came from OCR of
@@ -214,7 +230,7 @@ export async function examine(
     return !!reading?.text && readingKey(reading.text) !== readingKey(line.text);
   });
   const originalReadings = differing.length
-    ? await ocr.readRegions(differing.map((line) => cut(original, line.box)))
+    ? await ocr.readRegions(differing.map((line) => cut(originalPage, line.box)))
     : [];
   const originalReadingOf = new Map(differing.map((line, index) => [line, originalReadings[index] ?? null]));
   const regions: RegionEvidence[] = [
@@ -232,6 +248,7 @@ export async function examine(
       line,
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
+      unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,
       readAnyway: true,
     })),
   ];
