@@ -9,15 +9,7 @@ import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
-import {
-  compareTiles,
-  EDGE_BAND,
-  replicateEdge,
-  type TileScore,
-  unmatchedMarks,
-  withoutEdge,
-  withoutZone,
-} from './compare.ts';
+import { comparePages, type TileScore, unmatchedMarks } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -30,7 +22,6 @@ import {
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
-import { darkAreas, inkMasks, inkReach, invertWhere, outlineBand } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -193,15 +184,11 @@ export async function examine(
   const { page: original, lines } = registration;
   const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
   const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
-  // Light text on a dark ground turned dark on light in both pages, where the original has it: its
-  // glyphs, not the ground around them, are then the ink compared and the text OCR reads.
-  const dark = await darkAreas(original);
-  const originalPage = invertWhere(original, dark);
-  const copyPage = invertWhere(warped.page, dark);
-  const outline = await outlineBand(dark, inkReach(original) + EDGE_BAND);
-  const originalInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(originalPage))), outline);
-  const copyInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(copyPage))), outline);
-  const tiles = compareTiles(originalInk, copyInk, warped.visible);
+  const { originalPage, copyPage, originalInk, copyInk, tiles } = await comparePages(
+    original,
+    warped.page,
+    warped.visible,
+  );
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
