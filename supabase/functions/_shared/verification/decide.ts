@@ -57,7 +57,7 @@ export interface RegionEvidence {
   originalReads?: { text: string; confidence: number } | null;
   /**
    * Whole marks (an accent, a point, a letter) over the line that one page shows and the other
-   * does not (see compare.ts unmatchedMarks); counted for flagged lines only.
+   * does not (see compare.ts unmatchedMarks); counted for flagged lines and critical lines read.
    */
   unmatchedMarks?: number;
   /**
