@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
-import { compareTiles, EDGE_BAND, replicateEdge, unmatchedMarks, withoutEdge } from './compare.ts';
-import type { InkMasks } from './ink.ts';
+import type { GrayRaster } from '../documents/raster.ts';
+import type { Box } from '../ocr/protocol.ts';
+import {
+  compareTiles,
+  comparePages,
+  EDGE_BAND,
+  replicateEdge,
+  unmatchedMarks,
+  withoutEdge,
+} from './compare.ts';
+import { decide, type RegionEvidence, TEXT_FLAG, TEXT_FLAG_FLOOR, textFlagFor } from './decide.ts';
+import type { RegisteredLine } from './fields.ts';
+import { inkMasks, type InkMasks } from './ink.ts';
 
 const SIDE = 280;
 
@@ -69,3 +80,142 @@ Deno.test('the page edge is left out: a margin sliver does not make a dark borde
   assert.equal(edged.ink[0], 0);
   assert.equal(edged.ink[EDGE_BAND * SIDE + EDGE_BAND], 1);
 });
+
+// Pages drawn pixel by pixel: a dark band carrying a number in light seven-segment digits (the
+// `modern` template's band), and a name with an accent in dark ink on light paper.
+const PAGE_WIDTH = 600;
+const PAGE_HEIGHT = 300;
+/** Segments a..g of a seven-segment digit, as [x, y, width, height] in a 22 x 40 cell. */
+const SEGMENTS: Record<string, [number, number, number, number]> = {
+  a: [2, 0, 18, 4],
+  b: [18, 2, 4, 18],
+  c: [18, 20, 4, 18],
+  d: [2, 36, 18, 4],
+  e: [0, 20, 4, 18],
+  f: [0, 2, 4, 18],
+  g: [2, 18, 18, 4],
+};
+const DIGITS: Record<string, string> = { '0': 'abcdef', '1': 'bc', '8': 'abcdefg' };
+const NUMBER_BOX = { x: 140, y: 36, width: 200, height: 48 };
+
+interface Tones {
+  paper: number;
+  band: number;
+  light: number;
+  dark: number;
+}
+const CLEAN: Tones = { paper: 245, band: 30, light: 240, dark: 25 };
+/** A scan: greyer paper, a lighter band, duller white. */
+const SCANNED: Tones = { paper: 232, band: 58, light: 214, dark: 45 };
+
+function drawPage(number: string, accent: 'acute' | 'grave', tones: Tones) {
+  const data = new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT).fill(tones.paper);
+  const fill = (x: number, y: number, width: number, height: number, value: number) => {
+    for (let row = y; row < y + height; row++)
+      data.fill(value, row * PAGE_WIDTH + x, row * PAGE_WIDTH + x + width);
+  };
+  fill(0, 0, PAGE_WIDTH, 120, tones.band);
+  [...number].forEach((digit, index) => {
+    for (const segment of DIGITS[digit]!) {
+      const [x, y, width, height] = SEGMENTS[segment]!;
+      fill(150 + index * 32 + x, 40 + y, width, height, tones.light);
+    }
+  });
+  // A "name": six letter blocks with an accent 2 px thick over the fifth.
+  for (let index = 0; index < 6; index++) fill(150 + index * 24, 200, 16, 26, tones.dark);
+  for (let step = 0; step < 9; step++) {
+    const x = 249 + step;
+    const y = accent === 'acute' ? 195 - step : 187 + step;
+    fill(x, y, 2, 2, tones.dark);
+  }
+  return { width: PAGE_WIDTH, height: PAGE_HEIGHT, data };
+}
+
+const pageVisible = {
+  width: PAGE_WIDTH,
+  height: PAGE_HEIGHT,
+  data: new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT).fill(255),
+};
+const NAME_BOX = { x: 146, y: 182, width: 150, height: 48 };
+const numberLine: RegisteredLine = {
+  box: NUMBER_BOX,
+  text: '000118',
+  confidence: 0.95,
+  field: 'certificate_number',
+};
+const nameLine: RegisteredLine = { box: NAME_BOX, text: 'Dvorak', confidence: 0.95, field: 'recipient_name' };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * The evidence the engine gathers over one critical line from a real comparison: flagged when a
+ * tile over it reaches the page's text flag, else read anyway with its marks checked. `reads` is
+ * what OCR reads on both pages (the same: OCR reads neither a turned accent nor, here, anything).
+ */
+async function judgeLine(
+  original: GrayRaster,
+  copy: GrayRaster,
+  line: RegisteredLine,
+  reads: { text: string; confidence: number } | null,
+) {
+  const { originalInk, copyInk, tiles } = await comparePages(original, copy, pageVisible);
+  const textFlag = textFlagFor(tiles.filter((tile) => tile.ink > 0).map((tile) => tile.score));
+  const score = Math.max(...tiles.filter((tile) => overlaps(tile.box, line.box)).map((tile) => tile.score));
+  const region: RegionEvidence = {
+    box: line.box,
+    score: score >= textFlag ? score : 0,
+    line,
+    reads,
+    originalReads: reads,
+    unmatchedMarks: unmatchedMarks(originalInk, copyInk, line.box).length,
+    readAnyway: score < textFlag,
+  };
+  const decision = decide({
+    inliers: 400,
+    matches: 450,
+    visibleInk: 1,
+    hiddenLines: [],
+    inkTiles: tiles.filter((tile) => tile.ink > 0).length,
+    flaggedTiles: score >= textFlag ? 1 : 0,
+    regions: [region],
+  });
+  return { score, decision };
+}
+
+Deno.test(
+  'light digits on a dark band: a changed digit is seen once the band is turned, never authentic',
+  async () => {
+    const original = drawPage('000118', 'acute', CLEAN);
+    const forged = await judgeLine(original, drawPage('000110', 'acute', SCANNED), numberLine, null);
+    assert.ok(forged.score >= TEXT_FLAG, `score over the number ${forged.score}`);
+    assert.notEqual(forged.decision.verdict, 'authentic');
+    // The band alone, as the ink, hid the change: the digits are a small share of its ink.
+    const bandInk = compareTiles(
+      await inkMasks(original),
+      await inkMasks(drawPage('000110', 'acute', SCANNED)),
+      pageVisible,
+    ).filter((tile) => overlaps(tile.box, NUMBER_BOX));
+    assert.ok(Math.max(...bandInk.map((tile) => tile.score)) < forged.score);
+  },
+);
+
+Deno.test('light digits on a dark band: a scanned genuine copy is authentic', async () => {
+  const original = drawPage('000118', 'acute', CLEAN);
+  const genuine = await judgeLine(original, drawPage('000118', 'acute', SCANNED), numberLine, null);
+  assert.ok(genuine.score < TEXT_FLAG_FLOOR, `score over the number ${genuine.score}`);
+  assert.equal(genuine.decision.verdict, 'authentic', genuine.decision.reasons.join('; '));
+});
+
+Deno.test(
+  'an accent turned in a critical field (á -> à) is not authentic though OCR reads alike',
+  async () => {
+    const original = drawPage('000118', 'acute', CLEAN);
+    const sameReading = { text: 'Dvorak', confidence: 0.96 };
+    const forged = await judgeLine(original, drawPage('000118', 'grave', CLEAN), nameLine, sameReading);
+    assert.notEqual(forged.decision.verdict, 'authentic', `score ${forged.score}`);
+    const genuine = await judgeLine(original, drawPage('000118', 'acute', SCANNED), nameLine, sameReading);
+    assert.equal(genuine.decision.verdict, 'authentic', genuine.decision.reasons.join('; '));
+  },
+);

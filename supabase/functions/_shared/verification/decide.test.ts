@@ -284,3 +284,23 @@ Deno.test(
     assert.equal(cleared.verdict, 'authentic');
   },
 );
+
+Deno.test('a critical line read alike is not confirmed while a whole mark is gone or added over it', () => {
+  const reads = { text: 'Jane Doe', confidence: 0.96 };
+  const marked = decide(
+    input({ regions: [region({ score: 0, readAnyway: true, reads, unmatchedMarks: 1 })] }),
+  );
+  assert.equal(marked.verdict, 'unknown');
+  const clean = decide(
+    input({ regions: [region({ score: 0, readAnyway: true, reads, unmatchedMarks: 0 })] }),
+  );
+  assert.equal(clean.verdict, 'authentic');
+});
+
+Deno.test('OCR reading alike clears a weak flag but leaves a strong one in doubt (a turned accent)', () => {
+  const reads = { text: 'Jane Doe', confidence: 0.96 };
+  assert.equal(decide(input({ regions: [region({ score: 0.08, reads })] })).verdict, 'authentic');
+  const strong = decide(input({ regions: [region({ score: 0.57, reads })] }));
+  assert.equal(strong.verdict, 'unknown');
+  assert.match(strong.reasons.join(' '), /Recipient name/);
+});

@@ -57,7 +57,7 @@ export interface RegionEvidence {
   originalReads?: { text: string; confidence: number } | null;
   /**
    * Whole marks (an accent, a point, a letter) over the line that one page shows and the other
-   * does not (see compare.ts unmatchedMarks); counted for flagged lines only.
+   * does not (see compare.ts unmatchedMarks); counted for flagged lines and critical lines read.
    */
   unmatchedMarks?: number;
   /**
@@ -169,8 +169,22 @@ function leftOut(reading: string, full: string): boolean {
 function judge(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads ?? null;
+  // A whole mark gone or added over the line (an accent, a point) that OCR may not read: the same
+  // reading cannot clear it, and a weak tile score is no proof of a change either.
+  const marksDiffer = (region.unmatchedMarks ?? 0) > 0;
   if (region.readAnyway) {
-    // No tile over the line was flagged: the ink agrees, so only a sure reading can say otherwise.
+    // No tile over the line was flagged, but the line is only confirmed when its marks agree too
+    // (OCR may not see them): a critical field with a mark gone or added is at best uncertain.
+    if (marksDiffer) {
+      const sureDifferent =
+        !!line &&
+        !!reads?.text &&
+        reads.confidence >= READ_SURE &&
+        confusableKey(reads.text) !== confusableKey(line.text) &&
+        (original ? !!original.text && original.confidence >= READ_SURE : line.confidence >= READ_SURE);
+      return sureDifferent ? 'different' : 'uncertain';
+    }
+    // The ink agrees, glyph for glyph: only a sure reading can say otherwise.
     if (!line || !reads || !reads.text) return 'same';
     const key = confusableKey(reads.text);
     if (key === confusableKey(line.text)) return 'same';
@@ -191,23 +205,22 @@ function judge(region: RegionEvidence): Judgement {
   const originalConfident = original
     ? !!original.text && original.confidence >= READ_CONFIDENT
     : line !== null && line.confidence >= READ_CONFIDENT;
-  // A whole mark gone or added over the line (an accent, a point) that OCR may not read: the same
-  // reading cannot clear it, and a weak tile score is no proof of a change either.
-  const marksDiffer = (region.unmatchedMarks ?? 0) > 0;
-  if (line && confident && !marksDiffer) {
-    if (readingKey(reads.text) === readingKey(line.text)) return 'same';
-    // The original read alike clears the flag only when that reading is whole: where the tiles saw
-    // a change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
-    // the forged "... B") is no agreement.
-    if (
-      original &&
-      originalConfident &&
-      readingKey(reads.text) === readingKey(original.text) &&
-      !leftOut(original.text, line.text)
-    )
-      return 'same';
-  }
-  if (region.score >= TILE_STRONG) return 'different';
+  const ocrAgrees =
+    !!line &&
+    confident &&
+    !marksDiffer &&
+    (readingKey(reads.text) === readingKey(line.text) ||
+      // The original read alike agrees only when that reading is whole: where the tiles saw a
+      // change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
+      // the forged "... B") is no agreement.
+      (!!original &&
+        originalConfident &&
+        readingKey(reads.text) === readingKey(original.text) &&
+        !leftOut(original.text, line.text)));
+  // OCR reading the same text clears a weak flag (noise); a strong one it leaves in doubt: OCR is
+  // blind to some changes a strong score is (an accent turned, á -> à, reads "a" on both pages).
+  if (region.score >= TILE_STRONG) return ocrAgrees ? 'uncertain' : 'different';
+  if (ocrAgrees) return 'same';
   // The tiles saw a small difference and OCR reads another text: a change when both sides read
   // clearly, else doubt.
   if (line && confident) return originalConfident ? 'different' : 'uncertain';

@@ -26,3 +26,15 @@ Deno.test('nameFields finds the recipient after "certify that" and the printed f
     ['title', null, 'recipient_name', null, 'course', 'grade', 'issue_date', 'certificate_number', 'issuer'],
   );
 });
+
+Deno.test('a number printed under its label ("CERTIFICATE NO.") is the certificate number', () => {
+  const line = (text: string) => ({ box: { x: 0, y: 0, width: 10, height: 10 }, text, confidence: 0.76 });
+  const named = nameFields([
+    line('CERTIFICATE NO.'),
+    line('AWU-2018-000118'),
+    line('ISSUED'),
+    line('17.05.2018'),
+  ]);
+  assert.equal(named[1]!.field, 'certificate_number');
+  assert.equal(named[3]!.field, 'issue_date');
+});

@@ -44,6 +44,8 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
 
 const INTRODUCES_RECIPIENT =
   /\b(certif(y|ies) that|awarded to|presented to|granted to|this is to certify|conferred (up)?on)\b/i;
+/** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
+const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
 
 /** Gives each line a field name when its words say which field it is (one line per field). */
@@ -58,6 +60,8 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
   };
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) assign(index + 1, 'recipient_name');
+    if (INTRODUCES_NUMBER.test(line.text) && /\d/.test(named[index + 1]?.text ?? ''))
+      assign(index + 1, 'certificate_number');
     if (INTRODUCES_COURSE.test(line.text) && !RULES.some(([, test]) => test(line.text)))
       assign(index + 1, 'course');
   });

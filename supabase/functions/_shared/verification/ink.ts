@@ -1,7 +1,8 @@
 /**
  * Ink masks: where a page has marks, found by a local (adaptive) threshold, so uneven light,
- * shadows and coloured or dark bands are judged against their own surroundings. White text on a
- * dark band shows as the band's ink around the letters, so it is compared too.
+ * shadows and coloured or dark bands are judged against their own surroundings. Light text on a
+ * dark area is first turned dark on light (`darkAreas`, `invertWhere`), so its glyphs are the ink
+ * and OCR reads them as it reads the rest of the page.
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import { matFromRaster, withMats } from './mats.ts';
@@ -25,7 +26,7 @@ const FAINT_C = 10;
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
-  const block = Math.max(15, Math.round(Math.max(page.width, page.height) / 45) | 1);
+  const block = blockFor(page);
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, page));
     const smooth = keep(new cv.Mat());
@@ -46,4 +47,111 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
       near: new Uint8Array(grown.data),
     };
   });
+}
+
+/** Darker than this (0-255) is a dark area's ground, when the area is wide enough. */
+const DARK_GROUND = 128;
+
+/** Dark areas are found on the page shrunk by this factor: large morphology at full size costs seconds. */
+const AREA_SCALE = 4;
+
+export interface DarkAreas {
+  width: number;
+  height: number;
+  /** 1 inside a dark area, at full size. */
+  mask: Uint8Array;
+  /** The same at 1/AREA_SCALE (for the outline band). */
+  small: Uint8Array;
+  smallWidth: number;
+  smallHeight: number;
+}
+
+/**
+ * Where the page is a dark ground (a band, a panel, a badge's header) that may carry light text: 1
+ * inside, letters included. On the page shrunk by area averaging, dark pixels are opened with a
+ * disc about 1/100 of the page's long side, which removes dark strokes (text, rules, signatures)
+ * narrower than that, then closed with a disc twice that, which fills the light glyphs a dark area
+ * carries. Computed on the original only and applied to both pages of a comparison, so a copy's
+ * lighter or darker print cannot move it.
+ */
+export async function darkAreas(page: GrayRaster): Promise<DarkAreas> {
+  const cv = await openCv();
+  const smallWidth = Math.max(1, Math.round(page.width / AREA_SCALE));
+  const smallHeight = Math.max(1, Math.round(page.height / AREA_SCALE));
+  const side = Math.max(3, Math.round(Math.max(page.width, page.height) / 100 / AREA_SCALE) | 1);
+  return withMats((keep) => {
+    const source = keep(matFromRaster(cv, page));
+    const shrunk = keep(new cv.Mat());
+    cv.resize(source, shrunk, new cv.Size(smallWidth, smallHeight), 0, 0, cv.INTER_AREA);
+    const dark = keep(new cv.Mat());
+    cv.threshold(shrunk, dark, DARK_GROUND - 1, 1, cv.THRESH_BINARY_INV);
+    const opened = keep(new cv.Mat());
+    const small = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(side, side)));
+    cv.morphologyEx(dark, opened, cv.MORPH_OPEN, small);
+    const closed = keep(new cv.Mat());
+    const large = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * side + 1, 2 * side + 1)));
+    cv.morphologyEx(opened, closed, cv.MORPH_CLOSE, large, new cv.Point(-1, -1), 1, cv.BORDER_REPLICATE);
+    const full = keep(new cv.Mat());
+    cv.resize(closed, full, new cv.Size(page.width, page.height), 0, 0, cv.INTER_NEAREST);
+    return {
+      width: page.width,
+      height: page.height,
+      mask: new Uint8Array(full.data),
+      small: new Uint8Array(closed.data),
+      smallWidth,
+      smallHeight,
+    };
+  });
+}
+
+/** The page with its values inverted inside the dark areas: light text on a dark ground becomes dark on light. */
+export function invertWhere(page: GrayRaster, areas: DarkAreas): GrayRaster {
+  if (!areas.small.includes(1)) return page;
+  const data = new Uint8Array(page.data);
+  const { mask } = areas;
+  for (let index = 0; index < data.length; index++) if (mask[index]) data[index] = 255 - data[index]!;
+  return { width: page.width, height: page.height, data };
+}
+
+/** The page with every dark area's light text turned dark on light (registration reads this). */
+export async function normalisePolarity(page: GrayRaster): Promise<GrayRaster> {
+  return invertWhere(page, await darkAreas(page));
+}
+
+/**
+ * A band of `radius` pixels either side of the dark areas' outlines. Inverting flips the step at an
+ * outline, and a copy's outline a pixel or two off the original's (alignment, a scan's bleed) leaves
+ * a sliver of the other tone inside it: ink along the whole outline that no glyph made. Comparison
+ * leaves this band out; what lies there is still aligned and its text still read.
+ */
+export async function outlineBand(areas: DarkAreas, radius: number): Promise<Uint8Array> {
+  if (!areas.small.includes(1)) return new Uint8Array(areas.width * areas.height);
+  const cv = await openCv();
+  const reach = Math.ceil(radius / AREA_SCALE) + 1;
+  return withMats((keep) => {
+    const source = keep(
+      matFromRaster(cv, { width: areas.smallWidth, height: areas.smallHeight, data: areas.small }),
+    );
+    const kernel = keep(
+      cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * reach + 1, 2 * reach + 1)),
+    );
+    const grown = keep(new cv.Mat());
+    cv.dilate(source, grown, kernel);
+    const shrunk = keep(new cv.Mat());
+    cv.erode(source, shrunk, kernel, new cv.Point(-1, -1), 1, cv.BORDER_REPLICATE);
+    const band = keep(new cv.Mat());
+    cv.subtract(grown, shrunk, band);
+    const full = keep(new cv.Mat());
+    cv.resize(band, full, new cv.Size(areas.width, areas.height), 0, 0, cv.INTER_NEAREST);
+    return new Uint8Array(full.data);
+  });
+}
+
+/** Half the adaptive threshold's block: how far a step in the page's tone makes ink beside it. */
+export function inkReach(page: GrayRaster): number {
+  return blockFor(page) >> 1;
+}
+
+function blockFor(page: GrayRaster): number {
+  return Math.max(15, Math.round(Math.max(page.width, page.height) / 45) | 1);
 }

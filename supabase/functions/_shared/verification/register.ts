@@ -6,13 +6,17 @@ import { decode as decodePng, encode as encodePng } from 'fast-png';
 import type { GrayRaster } from '../documents/raster.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
+import { normalisePolarity } from './ink.ts';
 import { nameFields, type RegisteredLine } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
 
-/** Bumped whenever registrations store something different; older rows are re-registered. */
-export const ENGINE_VERSION = 1;
+/**
+ * Bumped whenever registrations store something different; older rows are re-registered.
+ * 2: lines are read with light-on-dark text turned dark on light (ink.ts normalisePolarity).
+ */
+export const ENGINE_VERSION = 2;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
@@ -44,7 +48,9 @@ export async function registerOriginal(
     return { picture: null, lines: nameFields(lines.map((line) => ({ box, text: line, confidence: 1 }))) };
   }
   const features = await pageFeatures(page, ORIGINAL_FEATURES);
-  const lines = nameFields(await ocr.readPageLines(page));
+  // The stored page stays as it is (alignment and the page hash use it); only OCR reads the page
+  // with white-on-dark text turned dark on light, which it otherwise reads poorly or not at all.
+  const lines = nameFields(await ocr.readPageLines(await normalisePolarity(page)));
   return { picture: { page, features, pageHash: pageHash(page) }, lines };
 }
 
@@ -72,7 +78,7 @@ export async function readText(
     page = await pageRaster(bytes, detected, CANONICAL_LONG_SIDE, ocr);
   }
   if (!page) return { text: '', textSource: 'none' };
-  const lines = await ocr.readPageLines(page);
+  const lines = await ocr.readPageLines(await normalisePolarity(page));
   return {
     text: lines.map((line) => line.text).join('\n'),
     textSource: detected.fileType === 'pdf' ? 'pdf-ocr' : 'ocr',

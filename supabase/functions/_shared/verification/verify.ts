@@ -10,7 +10,7 @@ import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { type Alignment, alignCopy } from './align.ts';
 import { certificateFromCode } from './code.ts';
-import { compareTiles, replicateEdge, type TileScore, unmatchedMarks, withoutEdge } from './compare.ts';
+import { comparePages, type TileScore, unmatchedMarks } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -23,7 +23,6 @@ import {
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
-import { inkMasks } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -188,9 +187,11 @@ export async function examine(
   const { page: original, lines } = registration;
   const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
   const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
-  const originalInk = withoutEdge(await inkMasks(replicateEdge(original)));
-  const copyInk = withoutEdge(await inkMasks(replicateEdge(warped.page)));
-  const tiles = compareTiles(originalInk, copyInk, warped.visible);
+  const { originalPage, copyPage, originalInk, copyInk, tiles } = await comparePages(
+    original,
+    warped.page,
+    warped.visible,
+  );
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
@@ -201,13 +202,15 @@ export async function examine(
   const critical = lines.filter(
     (line) =>
       isCritical(line) &&
-      line.confidence >= READ_CONFIDENT &&
+      // A named field is read whatever its registered confidence: it must be confirmed, and the
+      // original is read again alike where the copy reads otherwise.
+      (line.field !== null || line.confidence >= READ_CONFIDENT) &&
       !hiddenLines.includes(line) &&
       !flagged.some((region) => region.line === line),
   );
   // Every line to read: the flagged ones and the critical ones.
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
-  const readings = await ocr.readRegions(toRead.map((line) => cut(warped.page, line.box)));
+  const readings = await ocr.readRegions(toRead.map((line) => cut(copyPage, line.box)));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
   // Where the copy reads otherwise than the registration did, the original is read again under the
   // copy's conditions (same crop, same scale, one line alone): the registered text came from OCR of
@@ -217,7 +220,7 @@ export async function examine(
     return !!reading?.text && readingKey(reading.text) !== readingKey(line.text);
   });
   const originalReadings = differing.length
-    ? await ocr.readRegions(differing.map((line) => cut(original, line.box)))
+    ? await ocr.readRegions(differing.map((line) => cut(originalPage, line.box)))
     : [];
   const originalReadingOf = new Map(differing.map((line, index) => [line, originalReadings[index] ?? null]));
   const regions: RegionEvidence[] = [
@@ -235,6 +238,7 @@ export async function examine(
       line,
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
+      unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,
       readAnyway: true,
     })),
   ];
