@@ -75,6 +75,7 @@ beforeAll(async () => {
     dbUrl: 'postgresql://postgres:postgres@127.0.0.1:5/postgres',
     keys,
     config: {
+      auth: { siteUrl: 'http://127.0.0.1:3000' },
       functions: {
         limits: open,
         'own-config': open,

@@ -23,6 +23,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
 const RUNNER_TO_KILL = fileURLToPath(new URL('./support/runner-to-kill.ts', import.meta.url));
 const DB_URL = 'postgresql://postgres:postgres@127.0.0.1:5/postgres';
+const SITE_URL = 'http://127.0.0.1:3000';
 
 let dataDir: string;
 let server: ServerType;
@@ -85,7 +86,7 @@ beforeAll(async () => {
     apiUrl,
     dbUrl: DB_URL,
     keys,
-    config: { functions: { open: { verifyJwt: false, enabled: true } } },
+    config: { auth: { siteUrl: SITE_URL }, functions: { open: { verifyJwt: false, enabled: true } } },
   } as unknown as StackContext;
   service = await createFunctionsService(ctx, { functionsDir: FIXTURES });
   mounted.app = new Hono().route('/functions/v1', service.app);
@@ -253,7 +254,7 @@ describe('stop', () => {
       apiUrl,
       dbUrl: DB_URL,
       keys,
-      config: { functions: {} },
+      config: { auth: { siteUrl: SITE_URL }, functions: {} },
     } as unknown as StackContext;
     // A second runner, so stopping it leaves the shared one serving the other tests.
     const own = await createFunctionsService(ctx, { functionsDir: FIXTURES, warm: true });

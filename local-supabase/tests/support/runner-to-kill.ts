@@ -23,7 +23,7 @@ const ctx = {
   apiUrl: API_URL,
   dbUrl: 'postgresql://postgres:postgres@127.0.0.1:5/postgres',
   keys,
-  config: { functions: {} },
+  config: { auth: { siteUrl: 'http://127.0.0.1:3000' }, functions: {} },
 } as unknown as StackContext;
 const service = await createFunctionsService(ctx, { functionsDir: FIXTURES });
 const app = new Hono().route('/functions/v1', service.app);
