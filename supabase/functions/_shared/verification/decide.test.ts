@@ -241,6 +241,28 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
     }),
   );
   assert.equal(dropped.verdict, 'authentic');
+  // The same ink read with a glyph more on the copy than on the original read alike: OCR dropped it
+  // from the original's reading (a signature's scribble on an issuer line), in a plain JPEG re-save.
+  const issuerLine: RegisteredLine = {
+    ...nameLine,
+    text: 'Issued by Northwind Academy [D1 (RISE) [Rae',
+    confidence: 0.59,
+    field: 'issuer',
+  };
+  const droppedFromOriginal = decide(
+    input({
+      regions: [
+        region({
+          line: issuerLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: 'Issued by Northwind Academy ANd Dr Helen Park.', confidence: 0.71 },
+          originalReads: { text: 'Issued by Northwind Academy Ad Dr Helen Park.', confidence: 0.68 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(droppedFromOriginal.verdict, 'authentic');
 });
 
 Deno.test('the text flag drops below TEXT_FLAG only on a copy whose tiles are otherwise clean', () => {

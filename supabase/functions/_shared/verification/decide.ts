@@ -189,8 +189,14 @@ function judge(region: RegionEvidence): Judgement {
     const key = confusableKey(reads.text);
     if (key === confusableKey(line.text)) return 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
-    // Glyphs missing from the reading, in a line whose ink is all there, are glyphs OCR dropped.
-    if (droppedGlyphs(reads.text, line.text) || (original?.text && droppedGlyphs(reads.text, original.text)))
+    // Glyphs missing from one reading, in a line whose ink is all there, are glyphs OCR dropped: from
+    // the copy's reading, or from the original's read alike (a signature's scribble read "ANd" on the
+    // copy and "Ad" on the original, the same ink).
+    if (
+      droppedGlyphs(reads.text, line.text) ||
+      (original?.text &&
+        (droppedGlyphs(reads.text, original.text) || droppedGlyphs(original.text, reads.text)))
+    )
       return 'same';
     // A different reading from both the registered text and the original read alike: sure on both
     // sides, it is a change; otherwise it may be a change OCR half-saw (a forged digit reads with
