@@ -4,6 +4,7 @@ import {
   decide,
   type DecisionInput,
   droppedGlyphs,
+  droppedLetters,
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
@@ -263,6 +264,26 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
     }),
   );
   assert.equal(droppedFromOriginal.verdict, 'authentic');
+  // A sign more on the copy is never a glyph the original's reading dropped: A- forged to A+, with
+  // the original read alike as "A", stays in doubt.
+  const gradeLine: RegisteredLine = { ...nameLine, text: 'Academic Writing A-', field: 'grade' };
+  const signAdded = decide(
+    input({
+      regions: [
+        region({
+          line: gradeLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: 'Academic Writing A+', confidence: 0.85 },
+          originalReads: { text: 'Academic Writing A', confidence: 0.85 },
+        }),
+      ],
+    }),
+  );
+  assert.notEqual(signAdded.verdict, 'authentic');
+  assert.equal(droppedLetters('Ad Dr Helen', 'ANd Dr Helen'), true);
+  assert.equal(droppedLetters('Writing A', 'Writing A+'), false);
+  assert.equal(droppedLetters('Grade 1', 'Grade 18'), false);
 });
 
 Deno.test('the text flag drops below TEXT_FLAG only on a copy whose tiles are otherwise clean', () => {

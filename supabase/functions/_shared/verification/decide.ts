@@ -156,6 +156,18 @@ export function droppedGlyphs(reading: string, full: string): boolean {
   return at === read.length;
 }
 
+/** `droppedGlyphs`, where every glyph left out is a letter: a digit or sign more is never OCR noise. */
+export function droppedLetters(reading: string, full: string): boolean {
+  if (!droppedGlyphs(reading, full)) return false;
+  const read = confusableKey(reading);
+  let at = 0;
+  for (const glyph of confusableKey(full)) {
+    if (at < read.length && glyph === read[at]) at++;
+    else if (!/\p{L}/u.test(glyph)) return false;
+  }
+  return true;
+}
+
 /** Whether `reading` is `full` with something left out (a strict subsequence, spacing aside). */
 function leftOut(reading: string, full: string): boolean {
   const read = confusableKey(reading);
@@ -189,13 +201,14 @@ function judge(region: RegionEvidence): Judgement {
     const key = confusableKey(reads.text);
     if (key === confusableKey(line.text)) return 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
-    // Glyphs missing from one reading, in a line whose ink is all there, are glyphs OCR dropped: from
-    // the copy's reading, or from the original's read alike (a signature's scribble read "ANd" on the
-    // copy and "Ad" on the original, the same ink).
+    // Glyphs missing from the copy's reading, in a line whose ink is all there, are glyphs OCR
+    // dropped. Letters the original's read alike lacks are too (a signature's scribble read "ANd" on
+    // the copy and "Ad" on the original), but never a digit or sign: "A+" read where the original
+    // reads "A" may be a forged "A-" whose stroke the tiles did not see.
     if (
       droppedGlyphs(reads.text, line.text) ||
       (original?.text &&
-        (droppedGlyphs(reads.text, original.text) || droppedGlyphs(original.text, reads.text)))
+        (droppedGlyphs(reads.text, original.text) || droppedLetters(original.text, reads.text)))
     )
       return 'same';
     // A different reading from both the registered text and the original read alike: sure on both
