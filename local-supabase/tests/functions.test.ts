@@ -14,7 +14,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createFunctionsService } from '../src/functions/index.ts';
 import { loadOrCreateKeys } from '../src/keys/index.ts';
 import type { StackContext, StackKeys, StackService } from '../src/stack/types.ts';
@@ -271,6 +271,10 @@ describe('stop', () => {
     const runner = spawn(process.execPath, ['--import', 'tsx', RUNNER_TO_KILL], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Also after a failure or a timeout: the runner must not outlive the test.
+    onTestFinished(() => {
+      if (runner.exitCode === null && runner.signalCode === null) runner.kill('SIGKILL');
     });
     const line = await new Promise<string>((resolve, reject) => {
       createInterface({ input: runner.stdout }).on('line', (text) => {

@@ -30,6 +30,11 @@ const app = new Hono().route('/functions/v1', service.app);
 const response = await app.request('/functions/v1/echo', {
   headers: { authorization: `Bearer ${keys.anonKey}` },
 });
+if (!response.ok) {
+  console.error(`echo answered ${response.status}: ${await response.text()}`);
+  await service.stop();
+  process.exit(1);
+}
 const { pid } = (await response.json()) as { pid: number };
 console.log(JSON.stringify({ functionPid: pid }));
 setInterval(() => {}, 60_000);
