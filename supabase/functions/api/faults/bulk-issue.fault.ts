@@ -17,6 +17,7 @@ import {
   test,
   uniquePng,
   toDataUrl,
+  reconcileByHand,
 } from '../tests/helpers.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 
@@ -113,19 +114,7 @@ test(`bulk issue of ${N} files with the functions killed half-way: a re-run leav
   assert.ok(killed > 0, 'no function process was killed');
 
   // Whatever the crash left behind (an object whose row never came) is what the reconciliation removes.
-  const root = new URL('../../../../', import.meta.url).pathname;
-  const reconcile = await new Deno.Command('npm', {
-    args: ['run', '-s', 'reconcile', '--', '--grace-seconds', '0'],
-    cwd: root,
-    env: Deno.env.toObject(),
-    stdout: 'piped',
-    stderr: 'inherit',
-  }).output();
-  assert.equal(reconcile.code, 0);
-  const report = JSON.parse(new TextDecoder().decode(reconcile.stdout)) as {
-    removedObjects: string[];
-    rowsWithoutObject: string[];
-  };
+  const report = await reconcileByHand();
 
   // The admin sends the whole batch again: nothing is issued twice.
   const secondBegan = performance.now();

@@ -17,6 +17,7 @@ import {
   storedObjects,
   test,
   uniquePngDataUrl,
+  reconcileByHand,
 } from '../tests/helpers.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,19 +142,7 @@ test('npm run reconcile removes an orphan by hand and reports rows without a fil
   // Wake the function so its own start-up run (grace: 15 min) is over before the manual one.
   await call('GET', '/users/me', { token: persona.token });
 
-  const root = new URL('../../../../', import.meta.url).pathname;
-  const output = await new Deno.Command('npm', {
-    args: ['run', '-s', 'reconcile', '--', '--grace-seconds', '0'],
-    cwd: root,
-    env: Deno.env.toObject(),
-    stdout: 'piped',
-    stderr: 'inherit',
-  }).output();
-  assert.equal(output.code, 0);
-  const report = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    removedObjects: string[];
-    rowsWithoutObject: string[];
-  };
+  const report = await reconcileByHand();
   assert.ok(report.removedObjects.includes(orphan), JSON.stringify(report));
   assert.deepEqual(await storedObjects(`${persona.userId}/`), []);
   // Every certificate still has its file: the manual run removed orphans only.

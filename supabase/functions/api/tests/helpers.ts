@@ -2,11 +2,13 @@
  * Shared test plumbing: the running stack from the environment (see docs/api.md), personas signed in
  * through the real supabase-js client, API calls through the gateway, sample certificates.
  */
+import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
+import type { ReconcileReport } from '../certificates/reconcile.ts';
 
 function env(name: string): string {
   const value = Deno.env.get(name);
@@ -238,4 +240,17 @@ export async function storedObjects(prefix: string): Promise<string[]> {
 export function one<T>(rows: readonly T[]): T {
   if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
   return rows[0]!;
+}
+
+/** `npm run reconcile -- --grace-seconds 0`, as an operator runs it by hand, and its JSON report. */
+export async function reconcileByHand(): Promise<ReconcileReport> {
+  const output = await new Deno.Command('npm', {
+    args: ['run', '-s', 'reconcile', '--', '--grace-seconds', '0'],
+    cwd: new URL('../../../../', import.meta.url).pathname,
+    env: Deno.env.toObject(),
+    stdout: 'piped',
+    stderr: 'inherit',
+  }).output();
+  assert.equal(output.code, 0, 'npm run reconcile failed');
+  return JSON.parse(new TextDecoder().decode(output.stdout)) as ReconcileReport;
 }
