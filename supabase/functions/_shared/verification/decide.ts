@@ -148,34 +148,40 @@ export function confusableKey(text: string): string {
  * is no reading at all.
  */
 export function droppedGlyphs(reading: string, full: string): boolean {
-  const read = confusableKey(reading);
-  const all = confusableKey(full);
-  if (read.length === 0 || read.length >= all.length || read.length * 2 < all.length) return false;
-  let at = 0;
-  for (const glyph of all) if (at < read.length && glyph === read[at]) at++;
-  return at === read.length;
+  return glyphsDropped(reading, full) !== null;
 }
 
 /** `droppedGlyphs`, where every glyph left out is a letter: a digit or sign more is never OCR noise. */
 export function droppedLetters(reading: string, full: string): boolean {
-  if (!droppedGlyphs(reading, full)) return false;
+  return glyphsDropped(reading, full)?.every((glyph) => /\p{L}/u.test(glyph)) ?? false;
+}
+
+/** The glyphs `droppedGlyphs` sees OCR drop: left out, with at least half of `full` kept; else null. */
+function glyphsDropped(reading: string, full: string): string[] | null {
+  const left = glyphsLeftOut(reading, full);
+  return left && confusableKey(reading).length >= left.length ? left : null;
+}
+
+/**
+ * The glyphs `full` has beyond `reading` when `reading` is `full` with something left out (a strict
+ * subsequence, spacing aside, matched from the start), else null.
+ */
+function glyphsLeftOut(reading: string, full: string): string[] | null {
   const read = confusableKey(reading);
+  const all = confusableKey(full);
+  if (read.length >= all.length) return null;
+  const left: string[] = [];
   let at = 0;
-  for (const glyph of confusableKey(full)) {
+  for (const glyph of all) {
     if (at < read.length && glyph === read[at]) at++;
-    else if (!/\p{L}/u.test(glyph)) return false;
+    else left.push(glyph);
   }
-  return true;
+  return at === read.length ? left : null;
 }
 
 /** Whether `reading` is `full` with something left out (a strict subsequence, spacing aside). */
 function leftOut(reading: string, full: string): boolean {
-  const read = confusableKey(reading);
-  const all = confusableKey(full);
-  if (read.length >= all.length) return false;
-  let at = 0;
-  for (const glyph of all) if (at < read.length && glyph === read[at]) at++;
-  return at === read.length;
+  return glyphsLeftOut(reading, full) !== null;
 }
 
 function judge(region: RegionEvidence): Judgement {
