@@ -31,7 +31,8 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data and CRC-32 (also what tests build malformed files from). */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -74,9 +75,9 @@ export function pngFile(width: number, height: number, compressed: Uint8Array): 
   header[9] = 2; // colour type RGB
   const parts = [
     new Uint8Array(SIGNATURE),
-    chunk('IHDR', header),
-    chunk('IDAT', compressed),
-    chunk('IEND', new Uint8Array()),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', compressed),
+    pngChunk('IEND', new Uint8Array()),
   ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import type { ReconcileReport } from '../certificates/reconcile.ts';
+import { compressRgb, pngFile } from '../../_shared/copies/png.ts';
 
 function env(name: string): string {
   const value = Deno.env.get(name);
@@ -153,63 +154,20 @@ export function sampleDataUrl(path: string): string {
   return toDataUrl(sampleBytes(path), entry.mimeType);
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 /**
  * A small PNG of four random colour blocks: a unique, valid, text-free image, so tests that only
  * need "some certificate" never collide on file_hash or share a content_hash with the samples.
  */
 export async function uniquePng(width = 96, height = 64): Promise<Uint8Array> {
   const colours = Array.from({ length: 4 }, () => crypto.getRandomValues(new Uint8Array(3)));
-  const raw = new Uint8Array((width * 3 + 1) * height);
+  const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) {
       const colour = colours[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]!;
-      raw.set(colour, row + 1 + x * 3);
+      data.set(colour, (y * width + x) * 3);
     }
   }
-  const compressed = new Uint8Array(
-    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
-  );
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8);
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', compressed),
-    chunk('IEND', new Uint8Array()),
-  ];
-  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    png.set(part, offset);
-    offset += part.length;
-  }
-  return png;
+  return pngFile(width, height, await compressRgb({ width, height, data }));
 }
 
 export const uniquePngDataUrl = async () => toDataUrl(await uniquePng(), 'image/png');

@@ -20,6 +20,7 @@ import {
   toDataUrl,
   uploadUnique,
 } from './helpers.ts';
+import { pngFile } from '../../_shared/copies/png.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded generation
@@ -132,34 +133,8 @@ function zeros(total: number): ReadableStream<Uint8Array> {
   });
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(enc.encode(type), 4);
-  out.set(data, 8);
-  let crc = 0xffffffff;
-  for (const byte of out.subarray(4, 8 + data.length)) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  view.setUint32(8 + data.length, (crc ^ 0xffffffff) >>> 0);
-  return out;
-}
 async function png(width: number, height: number, idatRawBytes: number): Promise<Uint8Array> {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8);
-  return concat(
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', await deflate(zeros(idatRawBytes))),
-    pngChunk('IEND', new Uint8Array()),
-  );
+  return pngFile(width, height, await deflate(zeros(idatRawBytes)));
 }
 
 function gif(width: number, height: number, trailer = ''): Uint8Array {
