@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isAlive } from '../src/database/postgres-server.ts';
 import { wipeDataDir } from '../src/database/index.ts';
 import { startStack, type StartStackOptions } from '../src/stack/start-stack.ts';
@@ -165,7 +165,7 @@ describe('migration errors', () => {
   });
 });
 
-/** `npm start` on a fresh data folder, resolved once it says it is up. */
+/** `npm start` on a fresh data folder, resolved once it says it is up, killed when the test ends. */
 async function startCli(home: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawnCli('start', {
     LOCAL_DATA_DIR: home,
@@ -178,6 +178,12 @@ async function startCli(home: string): Promise<{ child: ChildProcess; output: ()
     // npm start alone (a terminal's Ctrl-C reaches the whole process group, this test's does not).
     LOCAL_SEED_CERTIFICATES: '0',
   });
+  // Runs however the test ends, a timeout included (a `finally` does not run when vitest gives up on
+  // a test): a stack left running holds Postgres and the function processes.
+  onTestFinished(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await rm(home, { recursive: true, force: true });
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -187,7 +193,7 @@ async function startCli(home: string): Promise<{ child: ChildProcess; output: ()
         clearInterval(timer);
         resolve();
       }
-      if (child.exitCode !== null) {
+      if (child.exitCode !== null || child.signalCode !== null) {
         clearInterval(timer);
         reject(new Error(`npm start exited early:\n${output}`));
       }
@@ -203,35 +209,23 @@ function postmasterPid(home: string): number {
 describe('npm start', () => {
   it('stops Postgres and every server on Ctrl-C', { timeout: 240_000 }, async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-cli-'));
-    let child: ChildProcess | undefined;
-    try {
-      const started = await startCli(home);
-      child = started.child;
-      for (const account of [
-        'admin@example.com',
-        'moderator@example.com',
-        'user@example.com',
-        'password123',
-      ]) {
-        expect(started.output()).toContain(account);
-      }
-      const state = JSON.parse(readFileSync(path.join(home, 'stack.json'), 'utf8'));
-      const postmaster = postmasterPid(home);
-      expect(isAlive(postmaster)).toBe(true);
-      expect((await fetch(`${state.env.WEB_URL}/`)).ok).toBe(true);
-
-      const running = child;
-      const exited = new Promise<number | null>((resolve) => running.on('exit', (code) => resolve(code)));
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
-      expect(isAlive(postmaster)).toBe(false);
-      expect(existsSync(path.join(home, 'stack.json'))).toBe(false);
-      await expect(fetch(`${state.env.API_URL}/`)).rejects.toThrow();
-      await expect(fetch(`${state.env.MAILPIT_URL}/`)).rejects.toThrow();
-    } finally {
-      if (child?.exitCode === null) child.kill('SIGKILL');
-      await rm(home, { recursive: true, force: true });
+    const started = await startCli(home);
+    const child = started.child;
+    for (const account of ['admin@example.com', 'moderator@example.com', 'user@example.com', 'password123']) {
+      expect(started.output()).toContain(account);
     }
+    const state = JSON.parse(readFileSync(path.join(home, 'stack.json'), 'utf8'));
+    const postmaster = postmasterPid(home);
+    expect(isAlive(postmaster)).toBe(true);
+    expect((await fetch(`${state.env.WEB_URL}/`)).ok).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(existsSync(path.join(home, 'stack.json'))).toBe(false);
+    await expect(fetch(`${state.env.API_URL}/`)).rejects.toThrow();
+    await expect(fetch(`${state.env.MAILPIT_URL}/`)).rejects.toThrow();
   });
 
   it(
@@ -239,27 +233,21 @@ describe('npm start', () => {
     { timeout: 240_000 },
     async () => {
       const home = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-kill-'));
-      let child: ChildProcess | undefined;
-      try {
-        child = (await startCli(home)).child;
-        const postmaster = postmasterPid(home);
-        // Every function is booted before "up": its Deno processes are children of npm start.
-        const functions = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], {
-          encoding: 'utf8',
-        })
-          .split('\n')
-          .filter((line) => line.includes('host.ts'))
-          .map((line) => Number(line.trim().split(/\s+/)[0]));
-        expect(functions.length).toBeGreaterThan(0);
-        const leftovers = () => [postmaster, ...functions].filter(isAlive);
-        expect(leftovers()).toHaveLength(functions.length + 1);
+      const child = (await startCli(home)).child;
+      const postmaster = postmasterPid(home);
+      // Every function is booted before "up": its Deno processes are children of npm start.
+      const functions = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter((line) => line.includes('host.ts'))
+        .map((line) => Number(line.trim().split(/\s+/)[0]));
+      expect(functions.length).toBeGreaterThan(0);
+      const leftovers = () => [postmaster, ...functions].filter(isAlive);
+      expect(leftovers()).toHaveLength(functions.length + 1);
 
-        child.kill('SIGKILL');
-        await expect.poll(leftovers, { timeout: 60_000, interval: 200 }).toEqual([]);
-      } finally {
-        if (child?.exitCode === null) child.kill('SIGKILL');
-        await rm(home, { recursive: true, force: true });
-      }
+      child.kill('SIGKILL');
+      await expect.poll(leftovers, { timeout: 60_000, interval: 200 }).toEqual([]);
     },
   );
 });
