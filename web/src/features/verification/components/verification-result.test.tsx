@@ -9,26 +9,28 @@ configure({ asyncUtilTimeout: 5000 });
 const ORIGINAL_PAGE = 'https://storage.test/signed/original-page.png';
 const ALIGNED_COPY = 'data:image/png;base64,iVBORw0KGgo=';
 
+const CERTIFICATE: NonNullable<VerificationResult['certificate']> = {
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  name: 'Jane Doe - Data Science',
+  fileType: 'image',
+  issuedDate: '2025-03-05T14:07:00Z',
+  fileHash: 'a1b2c3d4'.repeat(8),
+  contentHash: null,
+  imageUrl: 'https://storage.test/signed/cert.png',
+  recipientName: 'Jane Doe',
+  issueDate: '2025-03-01',
+  status: 'valid',
+  expiryDate: null,
+  revokedAt: null,
+  revocationReason: null,
+  suspendedAt: null,
+};
+
 function result(overrides: Partial<VerificationResult>): VerificationResult {
   return {
     verified: true,
     message: 'Certificate verified',
-    certificate: {
-      id: 'c0ffee00-0000-4000-8000-000000000001',
-      name: 'Jane Doe - Data Science',
-      fileType: 'image',
-      issuedDate: '2025-03-05T14:07:00Z',
-      fileHash: 'a1b2c3d4'.repeat(8),
-      contentHash: null,
-      imageUrl: 'https://storage.test/signed/cert.png',
-      recipientName: 'Jane Doe',
-      issueDate: '2025-03-01',
-      status: 'valid',
-      expiryDate: null,
-      revokedAt: null,
-      revocationReason: null,
-      suspendedAt: null,
-    },
+    certificate: CERTIFICATE,
     uploadedFile: { size: 2048, type: 'image/jpeg', hash: '0f1e2d3c'.repeat(8) },
     matchChannel: 'visual',
     outcome: 'valid',
@@ -280,7 +282,7 @@ describe('VerificationResultView', () => {
           verified: false,
           outcome,
           message: `Certificate is ${outcome}`,
-          certificate: { ...result({}).certificate!, status: outcome, ...standing },
+          certificate: { ...CERTIFICATE, status: outcome, ...standing },
         }),
       );
       expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Not Found ✗');
@@ -291,9 +293,7 @@ describe('VerificationResultView', () => {
   );
 
   it('shows the recipient and the dates printed on the matched certificate', () => {
-    const { panel } = renderResult(
-      result({ certificate: { ...result({}).certificate!, expiryDate: '2027-03-01' } }),
-    );
+    const { panel } = renderResult(result({ certificate: { ...CERTIFICATE, expiryDate: '2027-03-01' } }));
     expect(within(panel).getByText('This certificate is valid.')).toBeInTheDocument();
     expect(within(panel).getByText('Jane Doe')).toBeInTheDocument();
     expect(within(panel).getByText('Mar 1, 2025')).toBeInTheDocument();
