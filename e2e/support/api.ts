@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type {
+  CertificateFields,
   UploadCertificateResponse,
   ApiErrorBody,
 } from '../../supabase/functions/_shared/api-contract.ts';
@@ -49,12 +50,37 @@ export async function uploadCertificate(
   });
 }
 
+/** Issues a certificate with its printed fields as the given admin, as the issue form does (public page on). */
+export async function issueCertificate(
+  admin: { token: string; userId: string },
+  path: string,
+  mimeType: string,
+  fields: CertificateFields,
+): Promise<UploadCertificateResponse> {
+  return callApi<UploadCertificateResponse>(admin.token, 'POST', '/certificates/upload-base64', {
+    ...fields,
+    fileData: await fileAsDataUrl(path, mimeType),
+    userId: admin.userId,
+    mode: 'process',
+  });
+}
+
+/** An admin's lifecycle action on a certificate; revoke and suspend need a reason. */
+export async function changeCertificateStanding(
+  token: string,
+  id: string,
+  action: 'revoke' | 'unrevoke' | 'suspend' | 'resume',
+  reason?: string,
+): Promise<void> {
+  await callApi(token, 'POST', `/certificates/${action}/${id}`, reason === undefined ? {} : { reason });
+}
+
 export async function revokeCertificate(
   token: string,
   id: string,
   reason = 'Revoked by a test',
 ): Promise<void> {
-  await callApi(token, 'POST', `/certificates/revoke/${id}`, { reason });
+  await changeCertificateStanding(token, id, 'revoke', reason);
 }
 
 /** How many certificates the admin list counts (GET /certificates/all's totalCount). */

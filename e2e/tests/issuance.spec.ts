@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/fixtures.ts';
 import { RegisterPage } from '../pages/register-page.ts';
+import { VerificationPage } from '../pages/verification-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { freshCertificatePng } from '../support/certificates.ts';
 import { confirmationLinkFor } from '../support/mailbox.ts';
 import { signInAsAdmin } from '../support/sessions.ts';
 
-test('an admin issues a certificate to a new address; the recipient signs up and shares it; revocation shows on its public page', async ({
+test('an admin issues a certificate to a new address; the recipient signs up and shares it; revocation shows on its public page and in a verification of the file', async ({
   page,
   browser,
 }) => {
@@ -80,9 +81,15 @@ test('an admin issues a certificate to a new address; the recipient signs up and
   const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
     new Date(),
   );
-  await expect(
-    visitor.getByText(`This certificate was revoked on ${today}. Reason: Issued in error`),
-  ).toBeVisible();
+  const revoked = `This certificate was revoked on ${today}. Reason: Issued in error`;
+  await expect(visitor.getByText(revoked)).toBeVisible();
+
+  // A verification of the same file says the same, in the same words.
+  const verification = new VerificationPage(visitor);
+  await verification.open();
+  const result = await verification.verify(certificate.path);
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText('Certificate Not Found ✗');
+  await expect(result.getByText(revoked)).toBeVisible();
 
   // A made-up id gets the same "not found" as a private page.
   await visitor.goto('/c/AAAAAAAAAAAAAAAAAAAAAA');

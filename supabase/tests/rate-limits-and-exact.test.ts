@@ -244,14 +244,50 @@ Deno.test(
       assert.equal(miss.allowed, true);
       assert.equal(miss.id, null);
       assert.equal((await count()) - before, 6, 'a miss is not logged');
-      // Seven hits so far; with a limit of 7 the next one is refused, and nothing is looked up or logged.
-      const refused = await call(valid.fileHash, 7);
+
+      // The certificate's columns are private.find_certificate_by_id's, for a stored file and for a
+      // registered verifiable copy alike: what explains a standing comes with it.
+      await tx`update public.certificates set revocation_reason = 'Issued in error' where id = ${revoked.id}`;
+      const copyHash = hex64();
+      await tx`
+        insert into public.certificate_copies (file_hash, certificate_id, format, file_size)
+        values (${copyHash}, ${suspended.id}, 'png', 1000)`;
+      const columns = `id, certificate_name, file_type, created_at, file_hash, content_hash, storage_path,
+        recipient_name, issue_date, expiry_date, revoked_at, revocation_reason, suspended_at`;
+      for (const [hash, cert, copy] of [
+        [revoked.fileHash, revoked, false],
+        [copyHash, suspended, true],
+      ] as const) {
+        const [exact] = await tx.unsafe(
+          `select ${columns}, outcome, registered_copy from private.verify_exact_file(
+             'verify', 'ip', $1, null, null, $2, 1000, 'image/png', 'requester')`,
+          [ip, hash],
+        );
+        const [found] = await tx.unsafe(
+          `select ${columns}, status, false as registered_copy from private.find_certificate_by_id($1)`,
+          [cert.id],
+        );
+        const { outcome, ...fromExact } = exact!;
+        const { status, ...fromId } = found!;
+        assert.equal(outcome, status);
+        assert.deepEqual({ ...fromExact, registered_copy: false }, { ...fromId });
+        assert.equal(exact!.registered_copy, copy);
+      }
+      const [withReason] = await tx`
+        select revocation_reason, revoked_at is not null as dated
+        from private.verify_exact_file('verify', 'ip', ${ip}, null, null, ${revoked.fileHash}, 1000, 'image/png', 'r')`;
+      assert.deepEqual({ ...withReason }, { revocation_reason: 'Issued in error', dated: true });
+      assert.equal((await count()) - before, 9, 'nine hits logged');
+
+      // Ten calls so far (the miss counts against the limit too); with a limit of 10 the next one is
+      // refused, and nothing is looked up or logged.
+      const refused = await call(valid.fileHash, 10);
       assert.deepEqual(
         { allowed: refused.allowed, max: refused.max_hits, id: refused.id, attempt: refused.attempt_id },
-        { allowed: false, max: 7, id: null, attempt: null },
+        { allowed: false, max: 10, id: null, attempt: null },
       );
       assert.ok(refused.retry_after >= 1 && refused.retry_after <= 60);
-      assert.equal((await count()) - before, 6);
+      assert.equal((await count()) - before, 9);
       await assert.rejects(
         () =>
           tx`select * from private.verify_exact_file('upload', 'ip', ${ip}, null, null, ${hex64()}, 1, 'image/png', 'r')`,

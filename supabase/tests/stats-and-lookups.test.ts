@@ -157,18 +157,23 @@ Deno.test('anon cannot call the admin stats functions', async () => {
 });
 
 Deno.test(
-  'find_certificate_by_id: the certificate the engine found with its status; narrow columns; callable by anon',
+  'find_certificate_by_id: the certificate a verification found with its status and what explains it; narrow columns; callable by anon',
   async () => {
     await inRollback(async (tx) => {
       const owner = await createAuthUser(tx);
       const valid = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
-      const revoked = await insertCertificate(tx, owner.id, {
-        verification_status: 'verified',
-        revoked_at: new Date(),
-      });
+      await tx`
+        update public.certificates set recipient_name = 'Jane Doe', issue_date = '2026-01-15'
+        where id = ${valid.id}`;
+      const revoked = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      await tx`
+        update public.certificates
+        set revoked = true, revoked_at = '2026-11-20T10:00:00Z', revocation_reason = 'Issued in error'
+        where id = ${revoked.id}`;
       const suspended = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
       await tx`
-        update public.certificates set suspended = true, suspended_at = now(), suspension_reason = 'Under review'
+        update public.certificates
+        set suspended = true, suspended_at = '2026-11-21T10:00:00Z', suspension_reason = 'Under review'
         where id = ${suspended.id}`;
       const expired = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
       await tx`update public.certificates set expiry_date = current_date - 1 where id = ${expired.id}`;
@@ -176,16 +181,58 @@ Deno.test(
       await actAs(tx, null, 'anon');
 
       const [row] = await tx`select * from private.find_certificate_by_id(${valid.id})`;
+      // What the certificate's public page shows, and no more: no e-mail, owner, holder, text or
+      // suspension reason.
       assert.deepEqual(Object.keys(row ?? {}).sort(), [
         'certificate_name',
         'content_hash',
         'created_at',
+        'expiry_date',
         'file_hash',
         'file_type',
         'id',
+        'issue_date',
+        'recipient_name',
+        'revocation_reason',
+        'revoked_at',
         'status',
         'storage_path',
+        'suspended_at',
       ]);
+      const standing = async (id: string) =>
+        ({
+          ...(
+            await tx`
+              select recipient_name, issue_date::text, expiry_date = current_date - 1 as expired_yesterday,
+                     revoked_at, revocation_reason, suspended_at
+              from private.find_certificate_by_id(${id})`
+          )[0],
+        }) as Record<string, unknown>;
+      assert.deepEqual(await standing(valid.id), {
+        recipient_name: 'Jane Doe',
+        issue_date: '2026-01-15',
+        expired_yesterday: null,
+        revoked_at: null,
+        revocation_reason: null,
+        suspended_at: null,
+      });
+      assert.deepEqual(await standing(revoked.id), {
+        recipient_name: null,
+        issue_date: null,
+        expired_yesterday: null,
+        revoked_at: new Date('2026-11-20T10:00:00Z'),
+        revocation_reason: 'Issued in error',
+        suspended_at: null,
+      });
+      assert.deepEqual(await standing(suspended.id), {
+        recipient_name: null,
+        issue_date: null,
+        expired_yesterday: null,
+        revoked_at: null,
+        revocation_reason: null,
+        suspended_at: new Date('2026-11-21T10:00:00Z'),
+      });
+      assert.equal((await standing(expired.id)).expired_yesterday, true);
       for (const [cert, status] of [
         [valid, 'valid'],
         [revoked, 'revoked'],

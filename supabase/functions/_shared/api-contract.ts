@@ -488,21 +488,31 @@ export interface ExtractCertificateResponse {
   duplicate: boolean;
 }
 
+/**
+ * Extension (issue 9): a registered certificate's standing and what explains it, as its public page and a
+ * verification result both show it (one sentence for both in the web app): revoked on which day and why,
+ * suspended since when, expired after which day. The suspension's reason stays with the admins.
+ */
+export interface CertificateStanding {
+  status: CertificateStatus;
+  /** YYYY-MM-DD: the last day it is valid. */
+  expiryDate: string | null;
+  revokedAt: string | null;
+  revocationReason: string | null;
+  suspendedAt: string | null;
+}
+
 /** GET /certificates/public/{publicId} (anyone): the public credential page. */
-export interface PublicCertificatePage {
+export interface PublicCertificatePage extends CertificateStanding {
   publicId: string;
   title: string | null;
   recipientName: string | null;
   course: string | null;
   grade: string | null;
+  /** YYYY-MM-DD, as printed. */
   issueDate: string | null;
-  expiryDate: string | null;
   certificateNumber: string | null;
   issuer: string | null;
-  status: CertificateStatus;
-  revokedAt: string | null;
-  revocationReason: string | null;
-  suspendedAt: string | null;
   registeredAt: string;
   fileType: FileType;
   /** Short-lived signed URL of the certificate's file. */
@@ -613,15 +623,27 @@ export interface VerificationDifference {
 export interface VerificationResult {
   verified: boolean;
   message: string;
-  certificate: {
-    id: string;
-    name: string | null;
-    fileType: FileType;
-    issuedDate: string;
-    fileHash: string;
-    contentHash: string | null;
-    imageUrl: string | null;
-  } | null;
+  /**
+   * The registered certificate that matched: the spec's fields (`name` is its title, `issuedDate` when it
+   * was registered) and, as an extension, the recipient and issue date printed on it and its standing
+   * (`status` equals `outcome`). Shown whether or not its public page is public: the verifier holds a copy
+   * that matched, which carries the same name and dates, and the result shows nothing its public page
+   * would not.
+   */
+  certificate:
+    | ({
+        id: string;
+        name: string | null;
+        fileType: FileType;
+        issuedDate: string;
+        fileHash: string;
+        contentHash: string | null;
+        imageUrl: string | null;
+        recipientName: string | null;
+        /** YYYY-MM-DD, as printed. */
+        issueDate: string | null;
+      } & CertificateStanding)
+    | null;
   uploadedFile: {
     size: number;
     type: AcceptedMimeType;

@@ -3,6 +3,7 @@ import {
   certificateTitle,
   formatDate,
   formatDateTime,
+  formatDay,
   formatFileSize,
   formatMegabytes,
   formatPercent,
@@ -58,6 +59,12 @@ describe('dates', () => {
   it('formats en-US', () => {
     expect(formatDate('2025-03-05T12:00:00Z')).toMatch(/^March [45], 2025$/);
     expect(formatDateTime('2025-03-05T14:07:00')).toBe('Mar 5, 2025, 2:07 PM');
+  });
+
+  it("formats a calendar day as that day in any time zone, an instant in the viewer's", () => {
+    expect(formatDay('2025-06-30')).toBe('Jun 30, 2025');
+    expect(formatDay('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatDay('2025-03-05T14:07:00')).toBe('Mar 5, 2025');
   });
 
   it('says N/A for missing or invalid dates', () => {

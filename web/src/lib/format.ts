@@ -29,6 +29,20 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return date ? dateTimeFormat.format(date) : NOT_AVAILABLE;
 }
 
+const DAY_OPTIONS = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+const dayFormat = new Intl.DateTimeFormat('en-US', DAY_OPTIONS);
+const calendarDayFormat = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone: 'UTC' });
+
+/**
+ * A day in en-US words, e.g. "Jun 30, 2025" (the public page and verification results): a YYYY-MM-DD
+ * date is that calendar day in every time zone; an ISO instant is its day in the viewer's time zone.
+ */
+export function formatDay(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? calendarDayFormat.format(new Date(`${value}T00:00:00Z`))
+    : dayFormat.format(new Date(value));
+}
+
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /** Bytes in the largest fitting unit of Bytes, KB, MB, GB (base 1024, 2 decimals), e.g. "1.50 MB". */

@@ -165,6 +165,8 @@ test('a phone photo of the copy is found by its QR code and compared with the or
   assert.equal(result.body.verdict, 'authentic', summary);
   assert.equal(result.body.copyKind, 'photo', summary);
   assert.equal(result.body.verified, true, summary);
+  assert.equal(result.body.certificate?.recipientName, certificate.recipient_name, summary);
+  assert.equal(result.body.certificate?.status, 'valid', summary);
 });
 
 test("a QR code of certificate A pasted under certificate B's page does not vouch for A", async () => {

@@ -5,9 +5,11 @@
 import assert from 'node:assert/strict';
 import type {
   Certificate,
+  CertificateStanding,
   VerificationResult,
   VerificationStatsResponse,
 } from '../../_shared/api-contract.ts';
+import { sha256Hex } from '../../_shared/processing/hash.ts';
 import {
   ANON_KEY,
   call,
@@ -25,6 +27,19 @@ import {
 
 const verify = (fileData: string, token = ANON_KEY) =>
   call<VerificationResult>('POST', '/verification/verify', { token, json: { fileData } });
+
+/** The result's standing of the matched certificate: what its public page says about it. */
+function standingOf(result: VerificationResult): CertificateStanding | null {
+  const certificate = result.certificate;
+  if (!certificate) return null;
+  const { status, expiryDate, revokedAt, revocationReason, suspendedAt } = certificate;
+  return { status, expiryDate, revokedAt, revocationReason, suspendedAt };
+}
+
+/** Today's date (YYYY-MM-DD) in the database, shifted by `days`. */
+async function databaseDay(days: number): Promise<string> {
+  return one(await db<{ day: string }[]>`select (current_date + ${days}::int)::text as day`).day;
+}
 
 let original: Promise<Certificate> | undefined;
 /** base.png, uploaded once by the admin: the original every variant is compared with. */
@@ -62,6 +77,11 @@ test('an exact copy verifies by file, with a short-lived link to the stored orig
   assert.equal(result.certificate?.fileHash, certificate.file_hash);
   assert.equal(result.certificate?.contentHash, certificate.content_hash);
   assert.equal(result.certificate?.issuedDate, certificate.created_at);
+  assert.deepEqual(
+    standingOf(result),
+    { status: 'valid', expiryDate: null, revokedAt: null, revocationReason: null, suspendedAt: null },
+    'a valid certificate has nothing to explain',
+  );
   assert.deepEqual(result.uploadedFile, {
     size: sampleBytes('base.png').length,
     type: 'image/png',
@@ -140,9 +160,73 @@ test('a revoked certificate does not verify, and the message says it was revoked
   assert.match(response.body.message, /revoked/i);
   assert.equal(response.body.certificate?.id, upload.body.certificate.id);
   assert.equal(response.body.certificate?.imageUrl, null);
+  // When and why, as the public page says it.
+  const [row] = await db<{ revoked_at: Date }[]>`
+    select revoked_at from public.certificates where id = ${upload.body.certificate.id}`;
+  assert.deepEqual(standingOf(response.body), {
+    status: 'revoked',
+    expiryDate: null,
+    revokedAt: row!.revoked_at.toISOString(),
+    revocationReason: 'Issued in error',
+    suspendedAt: null,
+  });
 
   await call('POST', `/certificates/unrevoke/${upload.body.certificate.id}`, { token: admin.token });
-  assert.equal((await verify(sampleDataUrl('distinct-2.jpg'), admin.token)).body.verified, true);
+  const unrevoked = await verify(sampleDataUrl('distinct-2.jpg'), admin.token);
+  assert.equal(unrevoked.body.verified, true);
+  assert.deepEqual(standingOf(unrevoked.body), {
+    status: 'valid',
+    expiryDate: null,
+    revokedAt: null,
+    revocationReason: null,
+    suspendedAt: null,
+  });
+});
+
+test('a verification shows the recipient and dates printed on an issued certificate, by file and by hash', async () => {
+  const admin = await demo('admin');
+  const expiryDate = await databaseDay(365);
+  const png = await uniquePng();
+  const upload = await call<{ certificate: Certificate }>('POST', '/certificates/upload-base64', {
+    token: admin.token,
+    json: {
+      fileData: toDataUrl(png, 'image/png'),
+      userId: admin.userId,
+      mode: 'process',
+      certificateName: 'Certificate of Completion',
+      recipientName: 'Jane Doe',
+      issueDate: '2026-01-15',
+      expiryDate,
+    },
+  });
+  assert.equal(upload.status, 201, JSON.stringify(upload.body));
+  const fileHash = await sha256Hex(png);
+  const byFile = await verify(toDataUrl(png, 'image/png'));
+  const byHash = await call<VerificationResult>('POST', '/verification/verify-hash', {
+    json: { fileHash, size: png.length, type: 'image/png' },
+  });
+  for (const response of [byFile, byHash]) {
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const certificate = response.body.certificate;
+    assert.equal(certificate?.id, upload.body.certificate.id);
+    assert.deepEqual(
+      {
+        name: certificate?.name,
+        recipientName: certificate?.recipientName,
+        issueDate: certificate?.issueDate,
+        expiryDate: certificate?.expiryDate,
+        status: certificate?.status,
+      },
+      {
+        name: 'Certificate of Completion',
+        recipientName: 'Jane Doe',
+        issueDate: '2026-01-15',
+        expiryDate,
+        status: 'valid',
+      },
+    );
+    assert.equal(response.body.outcome, certificate?.status);
+  }
 });
 
 /**
@@ -154,11 +238,13 @@ async function answersWithStanding(
   message: RegExp,
   arrange: (id: string) => Promise<void>,
   restore: (id: string) => Promise<void>,
+  explained: (id: string) => Promise<CertificateStanding>,
 ) {
   const certificate = await registeredOriginal();
   const admin = await demo('admin');
   await arrange(certificate.id);
   try {
+    const expected = await explained(certificate.id);
     const exact = await verify(sampleDataUrl('base.png'), admin.token);
     const copy = await verify(sampleDataUrl('variant-png-to-jpeg.jpg'), admin.token);
     for (const [response, channel, verdict] of [
@@ -180,6 +266,7 @@ async function answersWithStanding(
       assert.match(result.message, message);
       assert.equal(result.certificate?.id, certificate.id);
       assert.equal(result.certificate?.imageUrl, null, 'no link to the original of a certificate not valid');
+      assert.deepEqual(standingOf(result), expected, `the ${channel} result says why`);
       const [attempt] = await db<{ outcome: string; verified: boolean }[]>`
         select outcome, verified from public.verification_attempts
         where file_hash = ${result.uploadedFile.hash} order by id desc limit 1`;
@@ -206,6 +293,17 @@ test('a suspended certificate does not verify by file or by comparison, and the 
     async (id) => {
       await call('POST', `/certificates/resume/${id}`, { token: admin.token });
     },
+    async (id) => {
+      const [row] = await db<{ suspended_at: Date }[]>`
+        select suspended_at from public.certificates where id = ${id}`;
+      return {
+        status: 'suspended',
+        expiryDate: null,
+        revokedAt: null,
+        revocationReason: null,
+        suspendedAt: row!.suspended_at.toISOString(),
+      };
+    },
   );
 });
 
@@ -219,6 +317,13 @@ test('an expired certificate does not verify by file or by comparison, and the m
     async (id) => {
       await db`update public.certificates set expiry_date = null where id = ${id}`;
     },
+    async () => ({
+      status: 'expired',
+      expiryDate: await databaseDay(-1),
+      revokedAt: null,
+      revocationReason: null,
+      suspendedAt: null,
+    }),
   );
 });
 

@@ -17,22 +17,31 @@ import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { RateLimitedAction, RateLimitSubject } from '../../_shared/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { tooManyRequests } from '../limits.ts';
-import { originalLink, type Standing, standingMessage } from './result.ts';
+import {
+  matchedCertificate,
+  matchedCertificateColumns,
+  type MatchedCertificateRow,
+  originalLink,
+  type Standing,
+  standingMessage,
+} from './result.ts';
 
 export const HASH_MISS_REASON =
   'No registered file has these exact bytes; send the file to compare its content';
 
-interface ExactRow {
+/** The caller's rate limit, in every row. */
+interface LimitRow {
   allowed: boolean;
   retry_after: number;
   max_hits: number;
-  id: string | null;
-  certificate_name: string | null;
-  file_type: 'image' | 'pdf';
-  created_at: Date;
-  file_hash: string;
-  content_hash: string | null;
-  storage_path: string;
+}
+
+/** A refused call, or no registered file with these bytes: the certificate's columns are all null. */
+interface MissRow extends LimitRow {
+  id: null;
+}
+
+interface ExactRow extends LimitRow, MatchedCertificateRow {
   /** private.certificate_status of the certificate. */
   outcome: Standing;
   /** The bytes are a verifiable copy the api made of it (public.certificate_copies), not the stored file. */
@@ -69,9 +78,8 @@ async function lookUp(
   clientAddress: string,
 ): Promise<ExactRow | null> {
   const override = deps.rateLimits[action] ?? {};
-  const rows = await deps.sql<ExactRow[]>`
-    select allowed, retry_after, max_hits, id, certificate_name, file_type, created_at, file_hash, content_hash,
-           storage_path, outcome, registered_copy
+  const rows = await deps.sql<(ExactRow | MissRow)[]>`
+    select allowed, retry_after, max_hits, outcome, registered_copy, ${matchedCertificateColumns(deps.sql)}
     from private.verify_exact_file(
       ${action}, ${subject.kind}, ${subject.kind === 'ip' ? subject.address : subject.userId},
       ${override[subject.kind] ?? null}::integer, ${override.windowSeconds ?? null}::integer,
@@ -98,15 +106,7 @@ async function resultFor(
         ? 'this file is a verifiable copy made of a registered certificate'
         : 'this file is identical to a registered certificate',
     ),
-    certificate: {
-      id: row.id!,
-      name: row.certificate_name,
-      fileType: row.file_type,
-      issuedDate: row.created_at.toISOString(),
-      fileHash: row.file_hash,
-      contentHash: row.content_hash,
-      imageUrl,
-    },
+    certificate: matchedCertificate(row, row.outcome, imageUrl),
     uploadedFile: uploaded,
     matchChannel: 'exact_file',
     outcome: row.outcome,

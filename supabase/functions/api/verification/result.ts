@@ -1,13 +1,65 @@
 /**
  * What both verification paths (exact file and engine comparison) put in a result about the certificate
- * that matched: the message for its standing and a short-lived link to its stored original.
+ * that matched: its columns, the message for its standing and a short-lived link to its stored original.
  */
-import type { VerificationOutcome } from '../../_shared/api-contract.ts';
+import type { FileType, VerificationOutcome, VerificationResult } from '../../_shared/api-contract.ts';
+import type { Sql, Tx } from '../../_shared/db.ts';
 import { CERTIFICATE_BUCKET } from '../certificates/model.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** A matched certificate's standing: private.certificate_status, computed in SQL by both paths. */
 export type Standing = Exclude<VerificationOutcome, 'not_found'>;
+
+/**
+ * A matched certificate as private.find_certificate_by_id returns it (private.verify_exact_file returns
+ * the same columns), selected by matchedCertificateColumns.
+ */
+export interface MatchedCertificateRow {
+  id: string;
+  certificate_name: string | null;
+  file_type: FileType;
+  created_at: Date;
+  file_hash: string;
+  content_hash: string | null;
+  storage_path: string;
+  recipient_name: string | null;
+  /** `date` columns are read as text (YYYY-MM-DD) so no time zone can shift them. */
+  issue_date: string | null;
+  expiry_date: string | null;
+  revoked_at: Date | null;
+  revocation_reason: string | null;
+  suspended_at: Date | null;
+}
+
+/** The MatchedCertificateRow columns of either verification function's result. */
+export const matchedCertificateColumns = (sql: Sql | Tx) => sql`
+  id, certificate_name, file_type, created_at, file_hash, content_hash, storage_path, recipient_name,
+  issue_date::text as issue_date, expiry_date::text as expiry_date, revoked_at, revocation_reason,
+  suspended_at`;
+
+/** The result's `certificate` for a matched row; `imageUrl` only when the result may show the original. */
+export function matchedCertificate(
+  row: MatchedCertificateRow,
+  status: Standing,
+  imageUrl: string | null,
+): NonNullable<VerificationResult['certificate']> {
+  return {
+    id: row.id,
+    name: row.certificate_name,
+    fileType: row.file_type,
+    issuedDate: row.created_at.toISOString(),
+    fileHash: row.file_hash,
+    contentHash: row.content_hash,
+    imageUrl,
+    recipientName: row.recipient_name,
+    issueDate: row.issue_date,
+    status,
+    expiryDate: row.expiry_date,
+    revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+    revocationReason: row.revocation_reason,
+    suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+  };
+}
 
 /** The message for a faithful copy (identical or authentic) of a certificate; `what` says how it matched. */
 export function standingMessage(standing: Standing, what: string): string {

@@ -22,16 +22,16 @@ import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { VerifyResponse } from '../../_shared/verification/engine-protocol.ts';
 import type { AppDeps } from '../deps.ts';
 import type { HashedUpload } from './exact.ts';
-import { originalLink, type Standing, standingMessage } from './result.ts';
+import {
+  matchedCertificate,
+  matchedCertificateColumns,
+  type MatchedCertificateRow,
+  originalLink,
+  type Standing,
+  standingMessage,
+} from './result.ts';
 
-interface Candidate {
-  id: string;
-  certificate_name: string | null;
-  file_type: 'image' | 'pdf';
-  created_at: Date;
-  file_hash: string;
-  content_hash: string | null;
-  storage_path: string;
+interface Candidate extends MatchedCertificateRow {
   /** private.certificate_status: the one rule for a certificate's standing. */
   status: Standing;
 }
@@ -48,7 +48,10 @@ interface Finding {
 }
 
 const findById = async (tx: Tx, id: string) =>
-  (await tx<Candidate[]>`select * from private.find_certificate_by_id(${id})`)[0];
+  (
+    await tx<Candidate[]>`
+      select status, ${matchedCertificateColumns(tx)} from private.find_certificate_by_id(${id})`
+  )[0];
 
 const COPY_KIND_WORDS: Record<CopyKind, string> = {
   original_file: 'the registered file itself',
@@ -131,15 +134,11 @@ export async function verifyCertificate(
     verified,
     message: messageFor(finding),
     certificate: candidate
-      ? {
-          id: candidate.id,
-          name: candidate.certificate_name,
-          fileType: candidate.file_type,
-          issuedDate: candidate.created_at.toISOString(),
-          fileHash: candidate.file_hash,
-          contentHash: candidate.content_hash,
-          imageUrl: verified ? await originalLink(deps, candidate.storage_path) : null,
-        }
+      ? matchedCertificate(
+          candidate,
+          candidate.status,
+          verified ? await originalLink(deps, candidate.storage_path) : null,
+        )
       : null,
     uploadedFile: { size: upload.bytes.length, type: upload.mimeType, hash: upload.fileHash },
     matchChannel: finding.channel,

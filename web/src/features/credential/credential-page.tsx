@@ -2,39 +2,14 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconFileSearch } from '@tabler/icons-react';
-import type { PublicCertificatePage } from '@contract';
 import { errorMessage } from '@/api';
 import { CertificateStatusPill, EmptyState } from '@/components';
+import { standingSentence } from '@/lib/certificate-standing';
+import { formatDay } from '@/lib/format';
 import { VerificationDropzone } from '@/features/verification/components/verification-dropzone';
 import { VerificationResultView } from '@/features/verification';
 import { useVerifyCertificate } from '@/features/verification/api/verify-certificate';
 import { usePublicCertificate } from './api/get-public-certificate';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** A YYYY-MM-DD day or an ISO instant in en-US words (the day itself, never shifted by a time zone). */
-export function formatDay(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return dateFormat.format(day);
-}
-
-/** The status as a sentence: valid; revoked on date, with reason; suspended; expired on date. */
-export function statusSentence(page: PublicCertificatePage): string {
-  switch (page.status) {
-    case 'valid':
-      return 'This certificate is valid.';
-    case 'revoked':
-      return `This certificate was revoked on ${page.revokedAt ? formatDay(page.revokedAt) : 'an unknown date'}${
-        page.revocationReason ? `. Reason: ${page.revocationReason}` : ''
-      }`;
-    case 'suspended':
-      return 'This certificate is suspended: it is not valid for now.';
-    case 'expired':
-      return `This certificate expired on ${page.expiryDate ? formatDay(page.expiryDate) : 'an unknown date'}.`;
-    default:
-      return 'This certificate is not valid.';
-  }
-}
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -119,7 +94,7 @@ export default function CredentialPage() {
           <CertificateStatusPill status={page.status} />
         </Group>
         <Alert color={ok ? 'green' : page.status === 'expired' ? 'gray' : 'red'} role="status" title="Status">
-          {statusSentence(page)}
+          {standingSentence(page)}
         </Alert>
         <Card withBorder padding="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -35,6 +35,13 @@ function result(overrides: Partial<VerificationResult>): VerificationResult {
       fileHash: FILE_HASH,
       contentHash: CONTENT_HASH,
       imageUrl: 'https://storage.test/signed/cert.png',
+      recipientName: 'Jane Doe',
+      issueDate: '2025-03-01',
+      status: 'valid',
+      expiryDate: null,
+      revokedAt: null,
+      revocationReason: null,
+      suspendedAt: null,
     },
     uploadedFile: { size: 1536 * 1024, type: 'image/png', hash: UPLOADED_HASH },
     matchChannel: 'exact_file',
@@ -206,12 +213,23 @@ describe('VerificationPage', () => {
   });
 
   it.each([
-    ['revoked', 'Revoked', /revoked by an administrator/],
-    ['pending', 'Pending review', /awaits approval/],
-    ['failed', 'Rejected', /rejected during review/],
-  ] as const)('explains why a %s match is not valid', async (outcome, label, explanation) => {
+    [
+      'revoked',
+      'Revoked',
+      { revokedAt: '2026-11-25T12:00:00Z', revocationReason: 'Issued in error' },
+      'This certificate was revoked on Nov 25, 2026. Reason: Issued in error',
+    ],
+    ['pending', 'Pending review', {}, /awaits review/],
+    ['failed', 'Rejected', {}, /rejected during review/],
+  ] as const)('explains why a %s match is not valid', async (outcome, label, standing, explanation) => {
+    const base = result({});
     vi.mocked(api.verifyCertificate).mockResolvedValue(
-      result({ verified: false, outcome, message: `Certificate is ${outcome}` }),
+      result({
+        verified: false,
+        outcome,
+        message: `Certificate is ${outcome}`,
+        certificate: base.certificate && { ...base.certificate, status: outcome, ...standing },
+      }),
     );
     const { user } = await renderPage();
     await chooseValidFile(pngFile());

@@ -9,19 +9,28 @@ configure({ asyncUtilTimeout: 5000 });
 const ORIGINAL_PAGE = 'https://storage.test/signed/original-page.png';
 const ALIGNED_COPY = 'data:image/png;base64,iVBORw0KGgo=';
 
+const CERTIFICATE: NonNullable<VerificationResult['certificate']> = {
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  name: 'Jane Doe - Data Science',
+  fileType: 'image',
+  issuedDate: '2025-03-05T14:07:00Z',
+  fileHash: 'a1b2c3d4'.repeat(8),
+  contentHash: null,
+  imageUrl: 'https://storage.test/signed/cert.png',
+  recipientName: 'Jane Doe',
+  issueDate: '2025-03-01',
+  status: 'valid',
+  expiryDate: null,
+  revokedAt: null,
+  revocationReason: null,
+  suspendedAt: null,
+};
+
 function result(overrides: Partial<VerificationResult>): VerificationResult {
   return {
     verified: true,
     message: 'Certificate verified',
-    certificate: {
-      id: 'c0ffee00-0000-4000-8000-000000000001',
-      name: 'Jane Doe - Data Science',
-      fileType: 'image',
-      issuedDate: '2025-03-05T14:07:00Z',
-      fileHash: 'a1b2c3d4'.repeat(8),
-      contentHash: null,
-      imageUrl: 'https://storage.test/signed/cert.png',
-    },
+    certificate: CERTIFICATE,
     uploadedFile: { size: 2048, type: 'image/jpeg', hash: '0f1e2d3c'.repeat(8) },
     matchChannel: 'visual',
     outcome: 'valid',
@@ -250,21 +259,44 @@ describe('VerificationResultView', () => {
   });
 
   it.each([
-    ['revoked', 'Revoked', /revoked by an administrator/],
-    ['suspended', 'Suspended', /suspended it for now/],
-    ['expired', 'Expired', /it has expired/],
-    ['pending', 'Pending review', /awaits approval/],
-    ['failed', 'Rejected', /rejected during review/],
+    [
+      'revoked',
+      'Revoked',
+      { revokedAt: '2026-11-25T12:00:00Z', revocationReason: 'Issued in error' },
+      'This certificate was revoked on Nov 25, 2026. Reason: Issued in error',
+    ],
+    [
+      'suspended',
+      'Suspended',
+      { suspendedAt: '2026-11-24T12:00:00Z' },
+      'This certificate was suspended on Nov 24, 2026: it is not valid for now.',
+    ],
+    ['expired', 'Expired', { expiryDate: '2025-06-30' }, 'This certificate expired on Jun 30, 2025.'],
+    ['pending', 'Pending review', {}, /awaits review/],
+    ['failed', 'Rejected', {}, /rejected during review/],
   ] as const)(
-    'a %s certificate: the spec heading, the verdict and the status',
-    (outcome, label, explanation) => {
+    "a %s certificate: the spec heading, the verdict and the status in the public page's words",
+    (outcome, label, standing, sentence) => {
       const { panel } = renderResult(
-        result({ verified: false, outcome, message: `Certificate is ${outcome}` }),
+        result({
+          verified: false,
+          outcome,
+          message: `Certificate is ${outcome}`,
+          certificate: { ...CERTIFICATE, status: outcome, ...standing },
+        }),
       );
       expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Certificate Not Found ✗');
       expect(within(panel).getByTestId('verdict-line')).toHaveTextContent('Same certificate as registered');
       expect(within(panel).getByText(label)).toBeInTheDocument();
-      expect(within(panel).getByText(explanation)).toBeInTheDocument();
+      expect(within(panel).getByText(sentence)).toBeInTheDocument();
     },
   );
+
+  it('shows the recipient and the dates printed on the matched certificate', () => {
+    const { panel } = renderResult(result({ certificate: { ...CERTIFICATE, expiryDate: '2027-03-01' } }));
+    expect(within(panel).getByText('This certificate is valid.')).toBeInTheDocument();
+    expect(within(panel).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(panel).getByText('Mar 1, 2025')).toBeInTheDocument();
+    expect(within(panel).getByText('Mar 1, 2027')).toBeInTheDocument();
+  });
 });

@@ -21,11 +21,13 @@ import {
 } from '@tabler/icons-react';
 import type { VerificationResult } from '@contract';
 import { FileSize, HashText } from '@/components';
-import { formatDate } from '@/lib/format';
+import { standingSentence } from '@/lib/certificate-standing';
+import { formatDate, formatDay } from '@/lib/format';
 import {
   confidenceText,
   differenceSentence,
   MATCH_CHANNEL_TEXT,
+  NOT_FOUND_EXPLANATION,
   OUTCOME_TEXT,
   resultTitle,
   UNKNOWN_ADVICE,
@@ -194,7 +196,7 @@ export function VerificationResultView({ result, fileStayedInBrowser = false }: 
           }
         >
           <Stack gap={4}>
-            <Text size="sm">{outcome.explanation}</Text>
+            <Text size="sm">{certificate ? standingSentence(certificate) : NOT_FOUND_EXPLANATION}</Text>
             {result.matchChannel ? (
               <Text size="sm">
                 <Text span fw={600}>
@@ -229,6 +231,24 @@ export function VerificationResultView({ result, fileStayedInBrowser = false }: 
                 <DataList.ItemLabel>Name</DataList.ItemLabel>
                 <DataList.ItemValue>{name}</DataList.ItemValue>
               </DataList.Item>
+              {certificate.recipientName ? (
+                <DataList.Item>
+                  <DataList.ItemLabel>Recipient</DataList.ItemLabel>
+                  <DataList.ItemValue>{certificate.recipientName}</DataList.ItemValue>
+                </DataList.Item>
+              ) : null}
+              {certificate.issueDate ? (
+                <DataList.Item>
+                  <DataList.ItemLabel>Issue date on the certificate</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatDay(certificate.issueDate)}</DataList.ItemValue>
+                </DataList.Item>
+              ) : null}
+              {certificate.expiryDate ? (
+                <DataList.Item>
+                  <DataList.ItemLabel>Expiry date</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatDay(certificate.expiryDate)}</DataList.ItemValue>
+                </DataList.Item>
+              ) : null}
               <DataList.Item>
                 <DataList.ItemLabel>File Type</DataList.ItemLabel>
                 <DataList.ItemValue>{certificate.fileType}</DataList.ItemValue>

@@ -74,49 +74,22 @@ export const UNKNOWN_ADVICE = [
   'If you have the original PDF or image file, upload that instead.',
 ] as const;
 
-/** The registered certificate's standing in words (extension of the spec's panel). */
-export const OUTCOME_TEXT: Record<
-  VerificationOutcome,
-  { label: string; color: string; explanation: string }
-> = {
-  valid: {
-    label: 'Valid',
-    color: 'green',
-    explanation: 'This certificate is on record, approved and not revoked.',
-  },
-  revoked: {
-    label: 'Revoked',
-    color: 'red',
-    explanation:
-      'This certificate is on record but was revoked by an administrator, so it is no longer valid.',
-  },
-  pending: {
-    label: 'Pending review',
-    color: 'yellow',
-    explanation:
-      'This certificate is on record but awaits approval by an administrator, so it is not valid yet.',
-  },
-  failed: {
-    label: 'Rejected',
-    color: 'red',
-    explanation: 'This certificate is on record but was rejected during review, so it is not valid.',
-  },
-  suspended: {
-    label: 'Suspended',
-    color: 'orange',
-    explanation: 'This certificate is on record but its issuer has suspended it for now, so it is not valid.',
-  },
-  expired: {
-    label: 'Expired',
-    color: 'orange',
-    explanation: 'This certificate is on record but it has expired.',
-  },
-  not_found: {
-    label: 'No match',
-    color: 'gray',
-    explanation: 'Neither this exact file nor a certificate with the same content is on record.',
-  },
+/**
+ * The registered certificate's standing as a badge (extension of the spec's panel). The sentence under
+ * it is the public page's (standingSentence), or NOT_FOUND_EXPLANATION when nothing matched.
+ */
+export const OUTCOME_TEXT: Record<VerificationOutcome, { label: string; color: string }> = {
+  valid: { label: 'Valid', color: 'green' },
+  revoked: { label: 'Revoked', color: 'red' },
+  pending: { label: 'Pending review', color: 'yellow' },
+  failed: { label: 'Rejected', color: 'red' },
+  suspended: { label: 'Suspended', color: 'orange' },
+  expired: { label: 'Expired', color: 'orange' },
+  not_found: { label: 'No match', color: 'gray' },
 };
+
+export const NOT_FOUND_EXPLANATION =
+  'Neither this exact file nor a certificate with the same content is on record.';
 
 export const MATCH_CHANNEL_TEXT: Record<MatchChannel, string> = {
   exact_file:
