@@ -35,14 +35,16 @@ export async function fileAsDataUrl(path: string, mimeType: string): Promise<str
   return `data:${mimeType};base64,${(await readFile(path)).toString('base64')}`;
 }
 
-/** Uploads a certificate file as the given admin, the way the admin upload screen does. */
+/** Uploads a certificate file as the given admin, the way the admin upload screen does, with its fields. */
 export async function uploadCertificate(
   admin: { token: string; userId: string },
   path: string,
   mimeType: string,
   certificateName: string,
+  fields: Omit<CertificateFields, 'certificateName'> = {},
 ): Promise<UploadCertificateResponse> {
   return callApi<UploadCertificateResponse>(admin.token, 'POST', '/certificates/upload-base64', {
+    ...fields,
     fileData: await fileAsDataUrl(path, mimeType),
     userId: admin.userId,
     mode: 'process',

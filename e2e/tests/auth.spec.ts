@@ -44,10 +44,10 @@ test('a user edits the profile: the register form’s rules, then the new names 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
-  await dialog.getByLabel('First Name').fill('R');
+  await dialog.getByLabel('First name').fill('R');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('First name must be at least 2 characters')).toBeVisible();
-  await dialog.getByLabel('First Name').fill('Robyn');
+  await dialog.getByLabel('First name').fill('Robyn');
   await dialog.getByLabel('Username').fill('robyn.register');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -62,8 +62,8 @@ test('a user who forgot the password resets it through the emailed link, which w
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password/);
-  await page.getByLabel(/^New password/).fill('brand-new-pass-8');
-  await page.getByLabel(/^Repeat new password/).fill('brand-new-pass-8');
+  await page.getByLabel(/^Password/).fill('brand-new-pass-8');
+  await page.getByLabel(/^Repeat password/).fill('brand-new-pass-8');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Password updated')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
@@ -80,7 +80,7 @@ test('a user who forgot the password resets it through the emailed link, which w
   // The same link a second time: refused, no form, an offer to send a new one.
   await page.goto(link);
   await expect(page.getByText('Email link is invalid or has expired')).toBeVisible();
-  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+  await expect(page.getByLabel(/^Password/)).toHaveCount(0);
   await page.getByRole('link', { name: 'Send a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });

@@ -480,8 +480,11 @@ export interface ExtractCertificateResponse {
     certificateNumber: string | null;
     issuer: string | null;
   };
-  /** Where the text came from. */
-  textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none';
+  /**
+   * Where the text came from; `stored`: the file is already registered, so the fields and text are its
+   * record's and the file was not read again.
+   */
+  textSource: 'pdf-text' | 'ocr' | 'pdf-ocr' | 'none' | 'stored';
   /** The text the fields were read from. */
   text: string;
   /** Whether this exact file is already registered (issuing it again would be refused). */

@@ -1,5 +1,6 @@
 import type {
   CertificateDetailResponse,
+  CertificateFieldsUpdateResponse,
   CertificatePageRequest,
   ExtractCertificateRequest,
   ExtractCertificateResponse,
@@ -16,6 +17,7 @@ import type {
   ResendInvitationRequest,
   ResendInvitationResponse,
   RevokeCertificateResponse,
+  UpdateCertificateRequest,
   UploadCertificateRequest,
   UserCertificatesQuery,
   UserCertificatesResponse,
@@ -40,6 +42,7 @@ export const CERTIFICATE_MESSAGES = {
   stats: 'Failed to fetch stats',
   download: 'Failed to download certificate',
   verifiableCopy: 'Failed to make a verifiable copy',
+  update: 'Failed to update certificate',
 } as const;
 
 interface CallOptions {
@@ -253,6 +256,25 @@ export function setCertificatePage(id: string, isPublic: boolean): Promise<Certi
     method: 'PATCH',
     body: { public: isPublic } satisfies CertificatePageRequest,
     defaultMessage: 'Failed to change the certificate page',
+  });
+}
+
+/**
+ * PATCH /certificates/{id} (admin, extension issue 9): changes the given fields (null clears one); the
+ * change and its reason go to the certificate's history. A new recipient e-mail is invited as on issue,
+ * landing on the accept-invitation page.
+ */
+export function updateCertificate(
+  id: string,
+  request: Omit<UpdateCertificateRequest, 'invitationRedirectTo'>,
+): Promise<CertificateFieldsUpdateResponse> {
+  return apiRequest(`/certificates/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: {
+      ...request,
+      ...(request.recipientEmail ? { invitationRedirectTo: invitationRedirectUrl() } : {}),
+    } satisfies UpdateCertificateRequest,
+    defaultMessage: CERTIFICATE_MESSAGES.update,
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * POST /certificates/extract (admin): reads a file's printed fields for the issue form. Nothing is
- * stored; the admin corrects the fields and then issues through upload-base64.
+ * stored; the admin corrects the fields and then issues through upload-base64. A file that is already
+ * registered is answered from its record, so re-dropping an issued batch costs no OCR.
  */
 import type { ExtractCertificateResponse } from '../../_shared/api-contract.ts';
 import { asCaller } from '../../_shared/db.ts';
@@ -21,6 +22,18 @@ export function readCertificateText(
   return deps.engine.read(fileData);
 }
 
+interface StoredFieldsRow {
+  certificate_name: string | null;
+  recipient_name: string | null;
+  course: string | null;
+  grade: string | null;
+  issue_date: string | null;
+  expiry_date: string | null;
+  certificate_number: string | null;
+  issuer: string | null;
+  ocr_content: string | null;
+}
+
 export async function extractCertificateFields(
   deps: AppDeps,
   user: SignedIn,
@@ -29,11 +42,31 @@ export async function extractCertificateFields(
   const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
   if (!detectFileType(bytes)) throw new UnsupportedFileTypeError();
   const fileHash = await sha256Hex(bytes);
-  const [existing] = await asCaller(
+  const [stored] = await asCaller(
     deps.sql,
     user,
-    (tx) => tx`select 1 from public.certificates where file_hash = ${fileHash}`,
+    (tx) => tx<StoredFieldsRow[]>`
+      select certificate_name, recipient_name, course, grade, issue_date::text as issue_date,
+        expiry_date::text as expiry_date, certificate_number, issuer, ocr_content
+      from public.certificates where file_hash = ${fileHash}`,
   );
+  if (stored) {
+    return {
+      fields: {
+        certificateName: stored.certificate_name,
+        recipientName: stored.recipient_name,
+        course: stored.course,
+        grade: stored.grade,
+        issueDate: stored.issue_date,
+        expiryDate: stored.expiry_date,
+        certificateNumber: stored.certificate_number,
+        issuer: stored.issuer,
+      },
+      textSource: 'stored',
+      text: stored.ocr_content ?? '',
+      duplicate: true,
+    };
+  }
   const { text, textSource } = await readCertificateText(deps, fileData);
-  return { fields: parseCertificateFields(text), textSource, text, duplicate: Boolean(existing) };
+  return { fields: parseCertificateFields(text), textSource, text, duplicate: false };
 }

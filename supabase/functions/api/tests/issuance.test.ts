@@ -12,7 +12,7 @@ import type {
   UploadCertificateResponse,
   UserCertificatesResponse,
 } from '../../_shared/api-contract.ts';
-import { call, demo, freshUser, sampleDataUrl, test, toDataUrl, uniquePng } from './helpers.ts';
+import { call, demo, freshUser, sampleDataUrl, test, toDataUrl, uniquePng, uploadUnique } from './helpers.ts';
 
 type Upload = UploadCertificateResponse & { error?: string };
 
@@ -52,6 +52,104 @@ test('extract reads the printed fields of a PDF text layer, and only admins may 
     json: { fileData: sampleDataUrl('text-layer.pdf') },
   });
   assert.equal(refused.status, 403);
+});
+
+test('extract of a file already issued answers its stored fields without reading the file again', async () => {
+  const adminUser = await demo('admin');
+  const fileData = toDataUrl(await uniquePng(), 'image/png');
+  const number = `X-${crypto.randomUUID()}`;
+  const issued = await call<Upload>('POST', '/certificates/upload-base64', {
+    token: adminUser.token,
+    json: {
+      mode: 'process',
+      fileData,
+      userId: adminUser.userId,
+      certificateName: 'Stored Title',
+      recipientName: 'Stored Recipient',
+      course: 'Stored Course',
+      grade: 'B+',
+      issueDate: '2026-02-03',
+      expiryDate: '2028-02-03',
+      certificateNumber: number,
+      issuer: 'Stored Issuer',
+    },
+  });
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+
+  // The blank test image prints none of these: they can only come from the record.
+  const again = await call<ExtractCertificateResponse>('POST', '/certificates/extract', {
+    token: adminUser.token,
+    json: { fileData },
+  });
+  assert.equal(again.status, 200, JSON.stringify(again.body));
+  assert.equal(again.body.duplicate, true);
+  assert.equal(again.body.textSource, 'stored');
+  assert.equal(again.body.text, issued.body.certificate.ocr_content ?? '');
+  assert.deepEqual(again.body.fields, {
+    certificateName: 'Stored Title',
+    recipientName: 'Stored Recipient',
+    course: 'Stored Course',
+    grade: 'B+',
+    issueDate: '2026-02-03',
+    expiryDate: '2028-02-03',
+    certificateNumber: number,
+    issuer: 'Stored Issuer',
+  });
+
+  const fresh = await call<ExtractCertificateResponse>('POST', '/certificates/extract', {
+    token: adminUser.token,
+    json: { fileData: toDataUrl(await uniquePng(), 'image/png') },
+  });
+  assert.equal(fresh.status, 200, JSON.stringify(fresh.body));
+  assert.equal(fresh.body.duplicate, false);
+  assert.notEqual(fresh.body.textSource, 'stored');
+});
+
+test('only an admin edits the fields: the holder and the owner are refused, the history records the edit', async () => {
+  const adminUser = await demo('admin');
+  const holder = await freshUser('edit-holder');
+  const issued = await issue(adminUser.token, adminUser.userId, {
+    certificateName: 'Before Edit',
+    recipientEmail: holder.email,
+    course: 'Old Course',
+  });
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+  const { id } = issued.body.certificate;
+  assert.equal(issued.body.certificate.holder_id, holder.userId);
+
+  const byHolder = await call('PATCH', `/certificates/${id}`, {
+    token: holder.token,
+    json: { course: 'Self-awarded' },
+  });
+  assert.equal(byHolder.status, 403);
+  const owner = await freshUser('edit-owner');
+  const own = await uploadUnique(owner);
+  const byOwner = await call('PATCH', `/certificates/${own.id}`, {
+    token: owner.token,
+    json: { certificateName: 'Renamed by owner' },
+  });
+  assert.equal(byOwner.status, 403);
+
+  const edited = await call<CertificateActionResponse>('PATCH', `/certificates/${id}`, {
+    token: adminUser.token,
+    json: { course: 'New Course', certificateName: null, reason: 'Typo' },
+  });
+  assert.equal(edited.status, 200, JSON.stringify(edited.body));
+  assert.equal(edited.body.certificate.course, 'New Course');
+  assert.equal(edited.body.certificate.certificate_name, null);
+
+  const detail = await call<CertificateDetailResponse>('GET', `/certificates/${id}`, {
+    token: holder.token,
+  });
+  assert.equal(detail.body.certificate.course, 'New Course');
+  const edits = detail.body.history.filter((event) => event.action === 'edited');
+  assert.equal(edits.length, 1, 'the refused edits left no trace');
+  assert.equal(edits[0]?.actorId, adminUser.userId);
+  assert.equal(edits[0]?.reason, 'Typo');
+  assert.deepEqual(edits[0]?.details, {
+    course: { from: 'Old Course', to: 'New Course' },
+    certificate_name: { from: 'Before Edit', to: null },
+  });
 });
 
 test('issued to an existing account: the holder sees it in their list, with its file', async () => {

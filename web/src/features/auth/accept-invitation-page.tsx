@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { schemaValidator } from '@/lib/schema-validator';
 import { useSession } from '@/session';
 import { useAcceptInvitation, useInvitedUser } from './api/accept-invitation';
+import { NameFields, NewPasswordFields } from './components/account-fields';
 import { AuthLayout } from './components/auth-layout';
 import { linkErrorFromHash } from './link-error';
 import { acceptInvitationSchema, type AcceptInvitationValues } from './schemas';
@@ -57,41 +58,8 @@ function AcceptInvitationForm({ invited }: { invited: SessionUser }) {
         {accept.error ? (
           <ErrorBanner message={errorMessage(accept.error)} onClose={() => accept.reset()} />
         ) : null}
-        <Group grow align="flex-start">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            withAsterisk
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            withAsterisk
-            {...form.getInputProps('lastname')}
-          />
-        </Group>
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          withAsterisk
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          placeholder="Minimum 6 characters"
-          withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat password"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': 'Toggle repeated password visibility' }}
-          {...form.getInputProps('confirm')}
-        />
+        <NameFields form={form} withUsername />
+        <NewPasswordFields form={form} withConfirm />
         <Button type="submit" loading={accept.isPending}>
           Accept invitation
         </Button>

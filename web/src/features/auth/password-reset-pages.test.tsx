@@ -65,15 +65,15 @@ describe('ResetPasswordPage', () => {
       route: '/reset-password',
       path: '/reset-password',
     });
-    const password = await screen.findByLabelText(/^New password/);
+    const password = await screen.findByLabelText(/^Password/);
     const submit = screen.getByRole('button', { name: 'Save new password' });
     await user.type(password, 'fresh-secret');
-    await user.type(screen.getByLabelText(/^Repeat new password/), 'fresh-secreT');
+    await user.type(screen.getByLabelText(/^Repeat password/), 'fresh-secreT');
     await user.tab();
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(submit).toBeDisabled();
-    await user.clear(screen.getByLabelText(/^Repeat new password/));
-    await user.type(screen.getByLabelText(/^Repeat new password/), 'fresh-secret');
+    await user.clear(screen.getByLabelText(/^Repeat password/));
+    await user.type(screen.getByLabelText(/^Repeat password/), 'fresh-secret');
     await user.click(submit);
     await waitFor(() => expect(update).toHaveBeenCalledWith('fresh-secret'));
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('ResetPasswordPage', () => {
   it('refuses a short password with the spec message', async () => {
     vi.spyOn(auth, 'hasSession').mockResolvedValue(true);
     const { user } = renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
-    await user.type(await screen.findByLabelText(/^New password/), '12345');
+    await user.type(await screen.findByLabelText(/^Password/), '12345');
     await user.tab();
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
@@ -96,7 +96,7 @@ describe('ResetPasswordPage', () => {
     const alert = await screen.findByRole('alert', { name: /Link not valid/ });
     expect(within(alert).getByText('Email link is invalid or has expired')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send a new link' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
     expect(session.mock.calls.length).toBeLessThanOrEqual(1);
   });
 
@@ -106,7 +106,7 @@ describe('ResetPasswordPage', () => {
     expect(
       await screen.findByText('This password reset link is invalid or has expired.'),
     ).toBeInTheDocument();
-    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
 
   it('keeps the form and shows the server answer when saving fails', async () => {
@@ -118,8 +118,8 @@ describe('ResetPasswordPage', () => {
       }),
     );
     const { user } = renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
-    await user.type(await screen.findByLabelText(/^New password/), 'old-secret');
-    await user.type(screen.getByLabelText(/^Repeat new password/), 'old-secret');
+    await user.type(await screen.findByLabelText(/^Password/), 'old-secret');
+    await user.type(screen.getByLabelText(/^Repeat password/), 'old-secret');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('alert', { name: /Error/ })).toHaveTextContent(
       'New password should be different from the old password.',

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_ERROR_CODES } from '@/api/auth';
 import { paths } from '@/config/paths';
 import { useRegister } from './api/register';
+import { NameFields, NewPasswordFields } from './components/account-fields';
 import { AuthLayout } from './components/auth-layout';
 import { StatusDialog } from './components/status-dialog';
 import { schemaValidator } from '@/lib/schema-validator';
@@ -75,20 +76,7 @@ export default function RegisterPage() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <Group grow align="flex-start">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              withAsterisk
-              {...form.getInputProps('firstname')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              withAsterisk
-              {...form.getInputProps('lastname')}
-            />
-          </Group>
+          <NameFields form={form} />
           <TextInput
             ref={emailRef}
             label="Email"
@@ -98,14 +86,7 @@ export default function RegisterPage() {
             withAsterisk
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            placeholder="Minimum 6 characters"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }}
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" disabled={registerMutation.isPending}>
             Sign In
           </Button>

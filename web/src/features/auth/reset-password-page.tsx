@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { errorMessage } from '@/api/client';
 import { ErrorBanner, FullPageSpinner } from '@/components';
 import { paths } from '@/config/paths';
 import { useRecoverySession, useUpdatePassword } from './api/password-reset';
+import { NewPasswordFields } from './components/account-fields';
 import { AuthLayout } from './components/auth-layout';
 import { linkErrorFromHash } from './link-error';
 import { schemaValidator } from '@/lib/schema-validator';
@@ -65,21 +66,7 @@ export default function ResetPasswordPage() {
             {update.error ? (
               <ErrorBanner message={errorMessage(update.error)} onClose={() => update.reset()} />
             ) : null}
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              placeholder="Minimum 6 characters"
-              withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Repeat new password"
-              autoComplete="new-password"
-              withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': 'Toggle repeated password visibility' }}
-              {...form.getInputProps('confirm')}
-            />
+            <NewPasswordFields form={form} withConfirm />
             <Button type="submit" disabled={!canSubmit}>
               Save new password
             </Button>

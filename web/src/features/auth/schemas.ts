@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_MESSAGES, PROFILE_NAME_MIN_LENGTH, updateOwnProfileRequestSchema } from '@contract';
+import { PROFILE_MESSAGES, updateOwnProfileRequestSchema } from '@contract';
 
 /** The spec's messages (section 5). */
 export const AUTH_MESSAGES = {
@@ -32,37 +32,28 @@ const password = z
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordShort);
 
-function name(required: string, short: string) {
-  return z.string().trim().min(1, required).min(PROFILE_NAME_MIN_LENGTH, short);
-}
-
 export const loginSchema = z.object({ email, password });
 export type LoginValues = z.input<typeof loginSchema>;
 
-export const registerSchema = z.object({
-  firstname: name(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameShort),
-  lastname: name(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameShort),
-  email,
-  password,
-});
+/** The names' rules are Edit Profile's, from the contract (the API checks the same). */
+const { firstname, lastname } = updateOwnProfileRequestSchema.shape;
+
+export const registerSchema = z.object({ firstname, lastname, email, password });
 export type RegisterValues = z.input<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = z
-  .object({ password, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, {
-    message: AUTH_MESSAGES.passwordsDiffer,
-    path: ['confirm'],
-  });
+/** A new password typed twice: the register form's password rule, and the two must match. */
+const newPassword = z.object({ password, confirm: z.string() });
+const confirmed = (values: { password: string; confirm: string }) => values.password === values.confirm;
+const CONFIRM_MISMATCH = { message: AUTH_MESSAGES.passwordsDiffer, path: ['confirm'] };
+
+export const resetPasswordSchema = newPassword.refine(confirmed, CONFIRM_MISMATCH);
 export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
 
 /** Accepting an invitation: Edit Profile's names (the contract's rules) and a new password, twice. */
 export const acceptInvitationSchema = updateOwnProfileRequestSchema
-  .extend({ password, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, {
-    message: AUTH_MESSAGES.passwordsDiffer,
-    path: ['confirm'],
-  });
+  .extend(newPassword.shape)
+  .refine(confirmed, CONFIRM_MISMATCH);
 export type AcceptInvitationValues = z.input<typeof acceptInvitationSchema>;

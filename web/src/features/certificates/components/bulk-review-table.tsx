@@ -1,18 +1,18 @@
 import { Badge, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMegabytes } from '@/lib/format';
 import { type BulkRow, type BulkRowStatus, rowErrors, STATUS_WORDS } from '../lib/bulk';
-import type { IssueFieldValues } from './issue-fields';
+import { ISSUE_FIELD_LABELS, type IssueFieldValues } from './issue-fields';
 
 /** The editable columns, labelled as in the single issue form. */
-const COLUMNS: { field: keyof IssueFieldValues; label: string; type?: string }[] = [
-  { field: 'certificateName', label: 'Title' },
-  { field: 'recipientName', label: 'Recipient name' },
-  { field: 'recipientEmail', label: 'Recipient e-mail', type: 'email' },
-  { field: 'course', label: 'Course or award' },
-  { field: 'grade', label: 'Grade' },
-  { field: 'issueDate', label: 'Issue date', type: 'date' },
-  { field: 'expiryDate', label: 'Expiry date', type: 'date' },
-  { field: 'certificateNumber', label: 'Certificate number' },
+const COLUMNS: { field: keyof IssueFieldValues; type?: string }[] = [
+  { field: 'certificateName' },
+  { field: 'recipientName' },
+  { field: 'recipientEmail', type: 'email' },
+  { field: 'course' },
+  { field: 'grade' },
+  { field: 'issueDate', type: 'date' },
+  { field: 'expiryDate', type: 'date' },
+  { field: 'certificateNumber' },
 ];
 
 const STATUS_COLORS: Record<BulkRowStatus, string> = {
@@ -71,7 +71,7 @@ export function BulkReviewTable({ rows, onChange, disabled }: BulkReviewTablePro
             <Table.Th scope="col">Status</Table.Th>
             {COLUMNS.map((column) => (
               <Table.Th key={column.field} scope="col">
-                {column.label}
+                {ISSUE_FIELD_LABELS[column.field]}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -97,7 +97,7 @@ export function BulkReviewTable({ rows, onChange, disabled }: BulkReviewTablePro
                     {row.status === 'rejected' ? null : (
                       <TextInput
                         size="xs"
-                        aria-label={`${column.label} of ${row.file.name}`}
+                        aria-label={`${ISSUE_FIELD_LABELS[column.field]} of ${row.file.name}`}
                         type={column.type}
                         value={row.values[column.field]}
                         error={errors[column.field]}

@@ -12,6 +12,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { CertificateEvent } from '@contract';
 import { errorMessage } from '@/api';
@@ -19,6 +20,8 @@ import { CertificateStatusPill } from '@/components';
 import { credentialPath } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useCertificateDetail, useSuspendOrResume } from '../api/certificate-lifecycle';
+import { EditCertificateModal } from './edit-certificate-modal';
+import { ISSUE_FIELD_LABELS, type IssueFieldValues } from './issue-fields';
 
 const ACTION_WORDS: Record<CertificateEvent['action'], string> = {
   issued: 'Issued',
@@ -37,11 +40,38 @@ const ACTION_WORDS: Record<CertificateEvent['action'], string> = {
   deleted: 'Deleted',
 };
 
+/** The history names columns (issue_date); the labels are the form's (issueDate). */
+const LABEL_OF_COLUMN: Record<string, string> = Object.fromEntries(
+  (Object.keys(ISSUE_FIELD_LABELS) as (keyof IssueFieldValues)[]).map((field) => [
+    field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+    ISSUE_FIELD_LABELS[field],
+  ]),
+);
+
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === '' ? 'none' : String(value);
+
+/** An edit's changed fields, one line each: `Course or award: Old → New`. */
+function EditedFields({ details }: { details: CertificateEvent['details'] }) {
+  const lines = Object.entries(details).flatMap(([column, change]) => {
+    const label = LABEL_OF_COLUMN[column];
+    if (!label || typeof change !== 'object' || change === null) return [];
+    const { from, to } = change as { from?: unknown; to?: unknown };
+    return [`${label}: ${shown(from)} → ${shown(to)}`];
+  });
+  return lines.map((line) => (
+    <Text key={line} size="sm">
+      {line}
+    </Text>
+  ));
+}
+
 /** The admin's view of a certificate's record: fields, status, public page, suspend/resume and history. */
 export function CertificateLifecycle({ certificateId }: { certificateId: string }) {
   const detail = useCertificateDetail(certificateId);
   const change = useSuspendOrResume();
   const [reason, setReason] = useState('');
+  const [editing, setEditing] = useState(false);
 
   if (detail.isPending) return <Loader size="sm" aria-label="Loading history" />;
   if (detail.isError) {
@@ -74,8 +104,18 @@ export function CertificateLifecycle({ certificateId }: { certificateId: string 
             Public page off
           </Text>
         )}
+        <Button
+          size="xs"
+          variant="light"
+          ml="auto"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          Edit details
+        </Button>
       </Group>
       <DataList orientation="horizontal" withDivider labelWidth={130}>
+        {row('Title', certificate.certificate_name)}
         {row('Recipient', certificate.recipient_name)}
         {row('Recipient e-mail', certificate.recipient_email)}
         {row('Course or award', certificate.course)}
@@ -138,10 +178,12 @@ export function CertificateLifecycle({ certificateId }: { certificateId: string 
             <Text size="sm" c="dimmed">
               {formatDateTime(event.createdAt)} · {event.actorEmail ?? 'system'}
             </Text>
+            {event.action === 'edited' ? <EditedFields details={event.details} /> : null}
             {event.reason ? <Text size="sm">Reason: {event.reason}</Text> : null}
           </Timeline.Item>
         ))}
       </Timeline>
+      {editing ? <EditCertificateModal certificate={certificate} onClose={() => setEditing(false)} /> : null}
     </Stack>
   );
 }

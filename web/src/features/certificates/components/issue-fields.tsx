@@ -1,5 +1,10 @@
 import { Alert, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type CertificateFields, type ExtractCertificateResponse, issueFieldsSchema } from '@contract';
+import {
+  type Certificate,
+  type CertificateFields,
+  type ExtractCertificateResponse,
+  issueFieldsSchema,
+} from '@contract';
 
 /** The issue form's values: every printed field plus the recipient's e-mail, as typed. */
 export interface IssueFieldValues {
@@ -13,6 +18,19 @@ export interface IssueFieldValues {
   certificateNumber: string;
   issuer: string;
 }
+
+/** Every field's label, the same in the issue form, the bulk review table, the edit form and the history. */
+export const ISSUE_FIELD_LABELS: Record<keyof IssueFieldValues, string> = {
+  certificateName: 'Title',
+  recipientName: 'Recipient name',
+  recipientEmail: 'Recipient e-mail',
+  course: 'Course or award',
+  grade: 'Grade',
+  issueDate: 'Issue date',
+  expiryDate: 'Expiry date',
+  certificateNumber: 'Certificate number',
+  issuer: 'Issuer',
+};
 
 export const EMPTY_ISSUE_FIELDS: IssueFieldValues = {
   certificateName: '',
@@ -45,6 +63,36 @@ export function fieldsFromExtraction(
   };
 }
 
+/** A stored certificate's fields as form values (the edit form starts from them). */
+export function fieldsFromCertificate(certificate: Certificate): IssueFieldValues {
+  const pick = (value: string | null) => value ?? '';
+  return {
+    certificateName: pick(certificate.certificate_name),
+    recipientName: pick(certificate.recipient_name),
+    recipientEmail: pick(certificate.recipient_email),
+    course: pick(certificate.course),
+    grade: pick(certificate.grade),
+    issueDate: pick(certificate.issue_date),
+    expiryDate: pick(certificate.expiry_date),
+    certificateNumber: pick(certificate.certificate_number),
+    issuer: pick(certificate.issuer),
+  };
+}
+
+/**
+ * The fields an edit changes, as the PATCH body wants them: only those that differ from the stored
+ * ones, a blanked field as null (cleared). Empty when nothing changed.
+ */
+export function changedFields(certificate: Certificate, values: IssueFieldValues): CertificateFields {
+  const stored = fieldsFromCertificate(certificate);
+  const changes: CertificateFields = {};
+  for (const field of Object.keys(values) as (keyof IssueFieldValues)[]) {
+    const value = values[field].trim();
+    if (value !== stored[field].trim()) changes[field] = value || null;
+  }
+  return changes;
+}
+
 /** Form values as the API's fields: blank means "not given". */
 export function toCertificateFields(values: IssueFieldValues): CertificateFields {
   const fields: CertificateFields = {};
@@ -72,20 +120,30 @@ export interface IssueFieldsProps {
   values: IssueFieldValues;
   errors: IssueFieldErrors;
   onChange: (field: keyof IssueFieldValues, value: string) => void;
-  reading: boolean;
-  readError: string | null;
+  /** The fields are being read from the file (the issue form). */
+  reading?: boolean;
+  readError?: string | null;
   disabled: boolean;
+  /** The recipient e-mail's help line. */
+  emailDescription?: string;
 }
 
-/** The issue form: fields pre-filled from the file, for the admin to correct before issuing. */
-export function IssueFields({ values, errors, onChange, reading, readError, disabled }: IssueFieldsProps) {
-  const input = (
-    field: keyof IssueFieldValues,
-    label: string,
-    extra: { type?: string; description?: string } = {},
-  ) => (
+/**
+ * The certificate's fields: on the issue form pre-filled from the file for the admin to correct before
+ * issuing; on the edit form, the stored ones.
+ */
+export function IssueFields({
+  values,
+  errors,
+  onChange,
+  reading = false,
+  readError = null,
+  disabled,
+  emailDescription = 'An existing user gets it in their profile; anyone else once they sign up with it.',
+}: IssueFieldsProps) {
+  const input = (field: keyof IssueFieldValues, extra: { type?: string; description?: string } = {}) => (
     <TextInput
-      label={label}
+      label={ISSUE_FIELD_LABELS[field]}
       type={extra.type}
       description={extra.description}
       value={values[field]}
@@ -108,18 +166,15 @@ export function IssueFields({ values, errors, onChange, reading, readError, disa
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {input('certificateName', 'Title')}
-        {input('issuer', 'Issuer')}
-        {input('recipientName', 'Recipient name')}
-        {input('recipientEmail', 'Recipient e-mail', {
-          type: 'email',
-          description: 'An existing user gets it in their profile; anyone else once they sign up with it.',
-        })}
-        {input('course', 'Course or award')}
-        {input('grade', 'Grade')}
-        {input('issueDate', 'Issue date', { type: 'date' })}
-        {input('expiryDate', 'Expiry date', { type: 'date' })}
-        {input('certificateNumber', 'Certificate number')}
+        {input('certificateName')}
+        {input('issuer')}
+        {input('recipientName')}
+        {input('recipientEmail', { type: 'email', description: emailDescription })}
+        {input('course')}
+        {input('grade')}
+        {input('issueDate', { type: 'date' })}
+        {input('expiryDate', { type: 'date' })}
+        {input('certificateNumber')}
       </SimpleGrid>
     </>
   );

@@ -40,7 +40,7 @@ describe('Edit Profile', () => {
       user: USER,
     });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const firstName = screen.getByLabelText(/First Name/);
+    const firstName = screen.getByLabelText(/First name/);
     expect(firstName).toHaveValue('Robin');
     await user.clear(firstName);
     await user.clear(screen.getByLabelText(/Username/));
@@ -59,8 +59,8 @@ describe('Edit Profile', () => {
       user: USER,
     });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    await user.clear(screen.getByLabelText(/First Name/));
-    await user.type(screen.getByLabelText(/First Name/), '  Robyn ');
+    await user.clear(screen.getByLabelText(/First name/));
+    await user.type(screen.getByLabelText(/First name/), '  Robyn ');
     await user.clear(screen.getByLabelText(/Username/));
     await user.type(screen.getByLabelText(/Username/), 'robyn');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { updateOwnProfileRequestSchema, type UpdateOwnProfileRequest } from '@contract';
 import { errorMessage, type SessionUser } from '@/api';
+import { NameFields } from '@/features/auth';
 import { schemaValidator } from '@/lib/schema-validator';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 
@@ -42,28 +43,7 @@ export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
     <Modal opened onClose={close} title="Edit Profile" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={save} noValidate>
         <Stack>
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            required
-            key={form.key('firstname')}
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            key={form.key('lastname')}
-            {...form.getInputProps('lastname')}
-          />
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            required
-            description="Letters, digits, dots, hyphens and underscores"
-            key={form.key('username')}
-            {...form.getInputProps('username')}
-          />
+          <NameFields form={form} withUsername />
           {update.error ? (
             <Alert
               color="red"
