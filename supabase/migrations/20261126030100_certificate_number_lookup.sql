@@ -17,7 +17,7 @@ strict
 parallel safe
 set search_path = ''
 as $$
-  select pg_catalog.nullif(
+  select nullif(
     pg_catalog.translate(
       pg_catalog.regexp_replace(pg_catalog.upper(p_number), '[^0-9A-Z]+', '', 'g'),
       'OQILSBZ', '0011582'),

@@ -7,6 +7,7 @@ import {
   MAX_NUMBER_LINES,
   numberTokens,
   readNumbers,
+  registeredNumbers,
   shortTextLines,
   stackLines,
   tokensOfLines,
@@ -29,6 +30,18 @@ Deno.test('tokensOfLines: a labelled line is looked up first', () => {
     '000118',
     '2025-06-30',
   ]);
+});
+
+Deno.test('registeredNumbers: the named number line, and a labelled line OCR did not name', () => {
+  assert.deepEqual(
+    registeredNumbers([
+      { text: 'Date of issue: 2025-06-30', field: 'issue_date' },
+      // A seal beside the line and a hyphen read as a dash kept it from being named.
+      { text: 'Certificate No: RN—40411832 @', field: null },
+      { text: 'AWU-2018-000118', field: 'certificate_number' },
+    ]),
+    ['RN—40411832', 'AWU-2018-000118'],
+  );
 });
 
 Deno.test('shortTextLines: the number line of a drawn certificate is among the few lines read', async () => {

@@ -62,6 +62,24 @@ export function numberTokens(text: string): string[] {
 
 /** A word that says the line holds a number: its tokens are looked up first. */
 const NUMBER_LABEL = /\b(no|nr|number|num|id|ref|reference|serial|code|credential|certificate)\b|#/i;
+/** A label that names a certificate's own number ("No.", "ID", "Certificate number"), not a date's. */
+const OWN_NUMBER_LABEL = /\b(no|nr|number|id|serial|ref|reference)\b\.?|#/i;
+
+/**
+ * The numbers a registration keeps for this channel: those of the line named the certificate number,
+ * and of any line that labels its number ("Certificate No: RN—40411832 @"). The comparison's field
+ * names stay as they are: a seal beside the line or a hyphen read as a dash can keep a line from
+ * being named, and it still carries the number.
+ */
+export function registeredNumbers(lines: { text: string; field: string | null }[]): string[] {
+  return [
+    ...new Set(
+      lines
+        .filter((line) => line.field === 'certificate_number' || OWN_NUMBER_LABEL.test(line.text))
+        .flatMap((line) => numberTokens(line.text)),
+    ),
+  ];
+}
 
 /** Tokens of the lines read, those of labelled lines ("Certificate No.") first. */
 export function tokensOfLines(lines: string[]): string[] {

@@ -2,10 +2,10 @@
  * The engine's SQL: registrations in, candidates out. Runs with the function's own database
  * role (private schema, never exposed to the Data API).
  */
-import type { Sql } from '../db.ts';
+import type { Sql, Tx } from '../db.ts';
 import type { PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
-import { numberTokens } from './number.ts';
+import { registeredNumbers } from './number.ts';
 import { decodePage, encodePage, ENGINE_VERSION, type Registration } from './register.ts';
 
 export interface StoredRegistration {
@@ -30,10 +30,6 @@ export async function saveRegistration(
   const readings = [...new Set(registration.lines.map((line) => readingKey(line.text)))].filter(
     (reading) => reading.length >= MIN_READING_LENGTH,
   );
-  // The number line's numbers, keyed in SQL (private.certificate_number_key: one rule for both sides).
-  const numbers = registration.lines
-    .filter((line) => line.field === 'certificate_number')
-    .flatMap((line) => numberTokens(line.text));
   const picture = registration.picture;
   await sql.begin(async (tx) => {
     await tx`
@@ -57,13 +53,33 @@ export async function saveRegistration(
         insert into private.certificate_readings (reading, certificate_id)
         select unnest(${readings}::text[]), ${certificateId}::uuid`;
     }
-    await tx`delete from private.certificate_numbers where certificate_id = ${certificateId}`;
-    await tx`
-      insert into private.certificate_numbers (number_key, certificate_id)
-      select distinct key, ${certificateId}::uuid
-      from unnest(${numbers}::text[]) as number, private.certificate_number_key(number) as key
-      where key ~ '^[0-9A-Z]{4,100}$'`;
+    await saveNumbers(tx, certificateId, registration.lines);
   });
+}
+
+/** The registered numbers (number.ts), keyed in SQL (private.certificate_number_key: one rule for both sides). */
+async function saveNumbers(tx: Tx, certificateId: string, lines: RegisteredLine[]): Promise<void> {
+  const numbers = registeredNumbers(lines);
+  await tx`delete from private.certificate_numbers where certificate_id = ${certificateId}`;
+  await tx`
+    insert into private.certificate_numbers (number_key, certificate_id)
+    select distinct key, ${certificateId}::uuid
+    from unnest(${numbers}::text[]) as number, private.certificate_number_key(number) as key
+    where key ~ '^[0-9A-Z]{4,100}$'`;
+}
+
+/**
+ * Registrations saved before numbers were kept (migration 20261126030100): their number line's
+ * numbers, from the stored lines (no OCR). Part of the backfill; returns how many were indexed.
+ */
+export async function indexStoredNumbers(sql: Sql, limit: number): Promise<number> {
+  const rows = await sql<{ certificate_id: string; lines: RegisteredLine[] }[]>`
+    select r.certificate_id, r.lines from private.certificate_registrations r
+    where r.lines::text ~* '(number|\\mno\\M|\\mnr\\M|\\mid\\M|#|serial|\\mref)'
+      and not exists (select 1 from private.certificate_numbers n where n.certificate_id = r.certificate_id)
+    limit ${limit}`;
+  for (const row of rows) await sql.begin((tx) => saveNumbers(tx, row.certificate_id, row.lines));
+  return rows.length;
 }
 
 /**
