@@ -9,7 +9,8 @@ import encodeJpeg from '@jsquash/jpeg/encode.js';
 import type { Certificate, VerificationResult } from '../../_shared/api-contract.ts';
 import { drawnCertificate, rgbOf } from '../../_shared/copies/testing.ts';
 import type { RgbImage } from '../../_shared/copies/png.ts';
-import { ANON_KEY, call, demo, FUNCTION_URL, test, toDataUrl } from './helpers.ts';
+import { indexStoredNumbers } from '../../_shared/verification/store.ts';
+import { ANON_KEY, call, db, demo, FUNCTION_URL, test, toDataUrl } from './helpers.ts';
 
 const digits = () => String(crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000).padStart(8, '0');
 const letters = () =>
@@ -115,4 +116,24 @@ test("a certificate number typed on another page does not make it that certifica
       summary,
     );
   }
+});
+
+test('the backfill indexes the numbers of registrations saved before the channel, from their lines', async () => {
+  const number = `BF-${digits()}`;
+  const certificate = await register(await drawnCertificate(`Ines ${letters()}`, number), {
+    certificateName: 'Certificate of Completion',
+  });
+  const keys = async () =>
+    (
+      await db<{ number_key: string }[]>`
+        select number_key from private.certificate_numbers where certificate_id = ${certificate.id}`
+    ).map((row) => row.number_key);
+  const registered = await keys();
+  assert.ok(registered.length > 0, 'registration keeps the number');
+  // As a registration saved before migration 20261126030100 left it.
+  await db`delete from private.certificate_numbers where certificate_id = ${certificate.id}`;
+  assert.ok((await indexStoredNumbers(db, 1000)) >= 1);
+  assert.deepEqual((await keys()).sort(), registered.sort());
+  const [row] = await db<{ key: string }[]>`select private.certificate_number_key(${number}) as key`;
+  assert.ok(registered.includes(row!.key), `${row!.key} in ${registered.join(', ')}`);
 });
