@@ -21,7 +21,11 @@ import {
   type VerifyResponse,
 } from '../_shared/verification/engine-protocol.ts';
 import { readText, registerOriginal } from '../_shared/verification/register.ts';
-import { certificatesToRegister, saveRegistration } from '../_shared/verification/store.ts';
+import {
+  certificatesToRegister,
+  indexStoredNumbers,
+  saveRegistration,
+} from '../_shared/verification/store.ts';
 import { verifyCopy } from '../_shared/verification/verify.ts';
 import { verifiableCopy } from '../_shared/copies/stamp.ts';
 import { NoPageRasterError } from '../_shared/verification/page.ts';
@@ -142,6 +146,8 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
 
       '/backfill': async (request) => {
         const input = await parse(request, backfillRequest);
+        // Registrations older than the number channel: their numbers from the stored lines, cheaply.
+        await indexStoredNumbers(deps.sql, 1000);
         const work = await certificatesToRegister(deps.sql, Math.min(Math.max(input.limit ?? 5, 1), 50));
         let registered = 0;
         let failed = 0;

@@ -45,7 +45,7 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
 const INTRODUCES_RECIPIENT =
   /\b(certif(y|ies) that|awarded to|presented to|granted to|this is to certify|conferred (up)?on)\b/i;
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
-const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
+export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
 
 /** Gives each line a field name when its words say which field it is (one line per field). */

@@ -2,9 +2,10 @@
  * The engine's SQL: registrations in, candidates out. Runs with the function's own database
  * role (private schema, never exposed to the Data API).
  */
-import type { Sql } from '../db.ts';
+import type { Sql, Tx } from '../db.ts';
 import type { PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
+import { registeredNumbers } from './number.ts';
 import { decodePage, encodePage, ENGINE_VERSION, type Registration } from './register.ts';
 
 export interface StoredRegistration {
@@ -52,7 +53,59 @@ export async function saveRegistration(
         insert into private.certificate_readings (reading, certificate_id)
         select unnest(${readings}::text[]), ${certificateId}::uuid`;
     }
+    await saveNumbers(tx, certificateId, registration.lines);
   });
+}
+
+/** The registered numbers (number.ts), keyed in SQL (private.certificate_number_key: one rule for both sides). */
+async function saveNumbers(tx: Tx, certificateId: string, lines: RegisteredLine[]): Promise<void> {
+  const numbers = registeredNumbers(lines);
+  await tx`delete from private.certificate_numbers where certificate_id = ${certificateId}`;
+  await tx`
+    insert into private.certificate_numbers (number_key, certificate_id)
+    select distinct key, ${certificateId}::uuid
+    from unnest(${numbers}::text[]) as number, private.certificate_number_key(number) as key
+    where key ~ '^[0-9A-Z]{4,100}$'`;
+}
+
+/**
+ * Registrations saved before numbers were kept (migration 20261126030100): their number line's
+ * numbers, from the stored lines (no OCR). Part of the backfill; returns how many were indexed.
+ */
+export async function indexStoredNumbers(sql: Sql, limit: number): Promise<number> {
+  const rows = await sql<{ certificate_id: string; lines: RegisteredLine[] }[]>`
+    select r.certificate_id, r.lines from private.certificate_registrations r
+    where r.lines::text ~* '(number|\\mno\\M|\\mnr\\M|\\mid\\M|#|serial|\\mref)'
+      and not exists (select 1 from private.certificate_numbers n where n.certificate_id = r.certificate_id)
+    limit ${limit}`;
+  for (const row of rows) await sql.begin((tx) => saveNumbers(tx, row.certificate_id, row.lines));
+  return rows.length;
+}
+
+/**
+ * Registered certificates whose number is one of `tokens` (as read on a copy), in the order of the
+ * tokens: the certificate_number column by its key's index, and the numbers read at registration by
+ * the primary key of private.certificate_numbers. Only certificates with a page to compare.
+ */
+export async function certificatesNumbered(sql: Sql, tokens: string[], limit: number): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  const rows = await sql<{ certificate_id: string }[]>`
+    with keys as (
+      select private.certificate_number_key(token) as key, min(position) as position
+      from unnest(${tokens}::text[]) with ordinality as t (token, position)
+      group by 1
+    ),
+    found as (
+      select c.id as certificate_id, k.position from keys k
+      join public.certificates c on private.certificate_number_key(c.certificate_number) = k.key
+      union all
+      select n.certificate_id, k.position from keys k
+      join private.certificate_numbers n on n.number_key = k.key
+    )
+    select f.certificate_id from found f
+    join private.certificate_registrations r on r.certificate_id = f.certificate_id and r.page_png is not null
+    group by f.certificate_id order by min(f.position) limit ${limit}`;
+  return rows.map((row) => row.certificate_id);
 }
 
 /** Registrations whose page hash is nearest the copy's, nearest first. */

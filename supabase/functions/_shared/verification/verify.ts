@@ -24,11 +24,13 @@ import {
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { readingKey, type RegisteredLine } from './fields.ts';
 import type { Box } from '../ocr/protocol.ts';
+import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { cutOutPage, pageHash } from './page-hash.ts';
 import { encodePage } from './register.ts';
 import {
+  certificatesNumbered,
   loadRegistration,
   nearestRegistrations,
   registrationsReading,
@@ -40,12 +42,17 @@ const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
 const HASH_CANDIDATES = 3;
 const MAX_HASH_DISTANCE = 22;
+/** Certificates a printed number names (look-alike glyphs fold, so a few may share one). */
+const NUMBER_CANDIDATES = 2;
 const EVIDENCE_LONG_SIDE = 900;
 
 export interface EngineFinding {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
-  /** What found the certificate: the copy's QR code (code.ts) or its page (page hash, readings). */
+  /**
+   * What found the certificate: the copy's QR code (code.ts) or certificate number (number.ts), or
+   * its page (page hash, readings).
+   */
   matchChannel: 'certificate_code' | 'visual' | null;
   copyKind: CopyKind | null;
   /** Boxes as fractions of the original page. */
@@ -301,7 +308,9 @@ export async function verifyCopy(
 ): Promise<EngineFinding> {
   const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr);
   const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
-  const hash = pageHash(await cutOutPage(copy));
+  // The page cut out of the picture and straightened: hashed, and read for its certificate number.
+  const cutOut = await cutOutPage(copy);
+  const hash = pageHash(cutOut);
   const tried = new Set<string>();
   let best: Examination | null = null;
   const tryCandidate = async (certificateId: string) => {
@@ -314,6 +323,15 @@ export async function verifyCopy(
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
   const coded = await certificateFromCode(sql, copy);
   if (coded) await tryCandidate(coded);
+  // No code, or its certificate is not what the page shows: the number the copy shows names the next
+  // candidates. Where code and number disagree both are compared, and the comparison decides.
+  const numbered = authentic()
+    ? []
+    : await certificatesNumbered(sql, await readNumbers(ocr, cutOut), NUMBER_CANDIDATES);
+  for (const candidate of numbered) {
+    if (authentic()) break;
+    await tryCandidate(candidate);
+  }
   if (!authentic()) {
     for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
       await tryCandidate(candidate.certificateId);
@@ -346,7 +364,10 @@ export async function verifyCopy(
   return {
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,
-    matchChannel: found.registration.certificateId === coded ? 'certificate_code' : 'visual',
+    matchChannel:
+      found.registration.certificateId === coded || numbered.includes(found.registration.certificateId)
+        ? 'certificate_code'
+        : 'visual',
     copyKind: copyKindOf(found.alignment.homography),
     differences: found.decision.differences.map((difference) => ({
       ...difference,

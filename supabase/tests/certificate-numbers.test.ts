@@ -1,0 +1,111 @@
+/**
+ * The certificate-number channel's SQL (migration 20261126030100): the key that makes printed, typed
+ * and OCR-read numbers meet, and proof from EXPLAIN that a copy's numbers are looked up by index in
+ * the certificate_number column and in the numbers read at registration.
+ */
+import assert from 'node:assert/strict';
+import { createAuthUser, inRollback } from './_db.ts';
+import type { Tx } from './_db.ts';
+
+const key = async (tx: Tx, number: string | null) =>
+  (await tx<{ key: string | null }[]>`select private.certificate_number_key(${number}) as key`)[0]!.key;
+
+Deno.test('certificate_number_key: case, spacing and signs do not count; OCR look-alikes fold', async () => {
+  await inRollback(async (tx) => {
+    assert.equal(await key(tx, 'vc-0012 3456'), 'VC00123456');
+    assert.equal(await key(tx, 'VC 0012-3456'), 'VC00123456');
+    // O/0, I/l/1, S/5, B/8, Z/2 as OCR confuses them: one key.
+    assert.equal(await key(tx, 'FSB-2024-000058'), await key(tx, 'F5B-2O24-OOOO58'));
+    assert.equal(await key(tx, 'AWU-2018-0001l8'), await key(tx, 'AWU-2018-000118'));
+    // Digits that differ stay different.
+    assert.notEqual(await key(tx, 'AWU-2018-000118'), await key(tx, 'AWU-2018-000110'));
+    assert.equal(await key(tx, '--'), null);
+    assert.equal(await key(tx, null), null);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+Deno.test('EXPLAIN: a copy’s numbers are looked up by index among 50,000 certificates', async () => {
+  await inRollback(async (tx) => {
+    const owner = await createAuthUser(tx);
+    await tx`
+      insert into public.certificates (user_id, uploaded_by, certificate_name, certificate_hash, storage_path, file_type,
+        mime_type, file_size, file_hash, content_hash, verification_status, certificate_number)
+      select ${owner.id}::uuid, ${owner.id}::uuid, 'Generated ' || n, encode(sha256(('c' || n)::bytea), 'hex'),
+             ${owner.id} || '/generated-' || n || '.png', 'image', 'image/png', 1000 + n,
+             encode(sha256(('f' || n)::bytea), 'hex'), encode(sha256(('t' || n)::bytea), 'hex'), 'verified',
+             'GEN-' || lpad(n::text, 8, '0')
+      from generate_series(1, 50000) as n`;
+    await tx`
+      insert into private.certificate_numbers (number_key, certificate_id)
+      select private.certificate_number_key('READ-' || lpad(row_number() over ()::text, 8, '0')), id
+      from public.certificates where user_id = ${owner.id}`;
+    await tx`
+      insert into private.certificate_registrations (certificate_id, engine_version, lines)
+      select id, 2, '[]'::jsonb from public.certificates where user_id = ${owner.id}`;
+    await tx`analyze public.certificates`;
+    await tx`analyze private.certificate_numbers`;
+    await tx`analyze private.certificate_registrations`;
+    // The lookup of store.ts certificatesNumbered, with the tokens a copy's OCR gave.
+    const [row] = await tx.unsafe<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`
+      explain (format json)
+      with keys as (
+        select private.certificate_number_key(token) as key, min(position) as position
+        from unnest(array['GEN-00012345', 'read 0004 2424', '2025-06-30']::text[]) with ordinality as t (token, position)
+        group by 1
+      ),
+      found as (
+        select c.id as certificate_id, k.position from keys k
+        join public.certificates c on private.certificate_number_key(c.certificate_number) = k.key
+        union all
+        select n.certificate_id, k.position from keys k
+        join private.certificate_numbers n on n.number_key = k.key
+      )
+      select f.certificate_id from found f
+      join private.certificate_registrations r on r.certificate_id = f.certificate_id and r.page_png is not null
+      group by f.certificate_id order by min(f.position) limit 2`);
+    const found = nodes(row!['QUERY PLAN'][0]!.Plan);
+    const summary = found.map(
+      (n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`,
+    );
+    for (const index of ['certificates_certificate_number_lookup_idx', 'certificate_numbers_pkey']) {
+      assert.ok(
+        found.some((node) => node['Index Name'] === index),
+        `should use ${index}: ${summary.join(', ')}`,
+      );
+    }
+    assert.ok(
+      !found.some(
+        (node) =>
+          node['Node Type'] === 'Seq Scan' &&
+          ['certificates', 'certificate_numbers', 'certificate_registrations'].includes(
+            node['Relation Name'] ?? '',
+          ),
+      ),
+      `no table is scanned: ${summary.join(', ')}`,
+    );
+    // And the same lookup answers: the column's number and the number read at registration.
+    const [byColumn] = await tx<{ id: string }[]>`
+      select id from public.certificates where certificate_number = 'GEN-00012345'`;
+    const [byReading] = await tx<{ certificate_id: string }[]>`
+      select certificate_id from private.certificate_numbers where number_key = private.certificate_number_key('READ-00042424')`;
+    assert.ok(byColumn && byReading);
+    const answer = await tx<{ id: string }[]>`
+      select c.id from public.certificates c
+      where private.certificate_number_key(c.certificate_number) = private.certificate_number_key('gen 0001 2345')`;
+    assert.deepEqual(
+      answer.map((r) => r.id),
+      [byColumn.id],
+    );
+  });
+});
