@@ -9,16 +9,24 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { basePath } from 'hono/route';
-import type { FunctionConfig, StackContext, StackService } from '../stack/types.ts';
+import type { FunctionConfig, FunctionsService, StackContext } from '../stack/types.ts';
 import { readSecrets } from './env.ts';
-import { limitsFromEnv, WORKER_LIMIT_BODY, type FunctionLimits } from './limits.ts';
+import { limitsFromEnv, type FunctionLimits } from './limits.ts';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { BootError, configArgs, FunctionWorker, type Ticket } from './worker.ts';
+import {
+  forward,
+  outcomeResponse,
+  runnerAnswer,
+  tooLarge,
+  writeOutcome,
+  type FunctionCall,
+  type Outcome,
+} from './proxy.ts';
+import { BootError, configArgs, FunctionWorker } from './worker.ts';
 
 export interface FunctionsOptions {
   /** `<repo>/supabase/functions` normally; a fixtures folder in tests. */
@@ -76,17 +84,6 @@ export function functionLayout(
 
 // Folder names starting with '_' hold shared code, not functions (as with the Supabase CLI).
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 /**
  * Inherited so Deno finds its npm cache and can reach the registry on a first run: proxies, a custom
  * registry, and the certificate authorities npm and Node are told to trust.
@@ -109,7 +106,19 @@ const PASSED_ENV = [
   'SSL_CERT_DIR',
 ];
 
-const json = (status: number, body: unknown) => Response.json(body, { status });
+const notFound = () => runnerAnswer(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+const internalError = () => runnerAnswer(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+
+/** The function a target (`/<name>/rest?q`) names, decoded as a route parameter is. */
+function functionName(target: string): string | undefined {
+  const segment = /^\/([^/?#]+)/.exec(target)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
 
 const inheritedEnv = (): Record<string, string> =>
   Object.fromEntries(
@@ -173,7 +182,7 @@ export async function installFunctions(options: {
 export async function createFunctionsService(
   ctx: StackContext,
   options: FunctionsOptions,
-): Promise<StackService> {
+): Promise<FunctionsService> {
   const functionsDir = path.resolve(options.functionsDir);
   const limits: FunctionLimits = { ...limitsFromEnv(), ...options.limits };
   const deno = path.join(ctx.rootDir, 'node_modules', '.bin', 'deno');
@@ -227,134 +236,33 @@ export async function createFunctionsService(
   };
 
   /** verify_jwt as the edge runtime applies it: a valid HS256 key or ES256 access token as Bearer. */
-  async function rejectUnauthorised(c: Context, name: string): Promise<Response | undefined> {
-    if (c.req.method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false) return undefined;
-    const header = c.req.header('authorization');
-    if (!header) return json(401, { msg: 'Error: Missing authorization header' });
+  async function rejectUnauthorised(call: FunctionCall, name: string): Promise<Outcome | undefined> {
+    if (call.method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false) return undefined;
+    const header = call.headers.authorization;
+    if (!header) return runnerAnswer(401, { msg: 'Error: Missing authorization header' });
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     try {
       if (!match?.[1]) throw new Error('not a Bearer token');
       await ctx.keys.verify(match[1]);
       return undefined;
     } catch {
-      return json(401, { msg: 'Invalid JWT' });
+      return runnerAnswer(401, { msg: 'Invalid JWT' });
     }
   }
 
-  const tooLarge = () =>
-    json(413, {
-      code: 'REQUEST_TOO_LARGE',
-      message: `Request body is larger than the limit of ${limits.maxBodyBytes} bytes`,
-    });
-
-  /**
-   * Resolves 'refused' when the process refused the connection and 'stale' when a pooled keep-alive
-   * connection turned out closed before any answer: either way the request never reached the function.
-   * The ticket is finished when the answer's body has been read (or the request failed).
-   */
-  function proxy(
-    request: Request,
-    port: number,
-    target: string,
-    ticket: Ticket,
-  ): Promise<Response | 'refused' | 'stale'> {
-    return new Promise((resolve) => {
-      let bodyBytes = 0;
-      let overSize = false;
-      const headers: http.OutgoingHttpHeaders = {};
-      request.headers.forEach((value, key) => {
-        if (!HOP_BY_HOP.has(key)) headers[key] = value;
-      });
-      const upstream = http.request(
-        { host: '127.0.0.1', port, method: request.method, path: target, headers, agent },
-        (response) => {
-          const out = new Headers();
-          for (const [key, value] of Object.entries(response.headers)) {
-            if (value === undefined || HOP_BY_HOP.has(key)) continue;
-            for (const item of Array.isArray(value) ? value : [value]) out.append(key, item);
-          }
-          const status = response.statusCode ?? 502;
-          const noBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(status);
-          response.once('close', () => ticket.finish());
-          if (noBody) response.resume();
-          const body = noBody ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
-          resolve(new Response(body, { status, headers: out }));
-        },
-      );
-      upstream.on('error', (error: NodeJS.ErrnoException) => {
-        void (async () => {
-          if (overSize) {
-            ticket.finish();
-            resolve(tooLarge());
-            return;
-          }
-          if (error.code === 'ECONNREFUSED') {
-            ticket.finish();
-            resolve('refused');
-            return;
-          }
-          const limit = await ticket.limitHit();
-          ticket.finish();
-          if (limit) {
-            resolve(json(546, WORKER_LIMIT_BODY));
-            return;
-          }
-          if (upstream.reusedSocket && error.code === 'ECONNRESET') {
-            resolve('stale');
-            return;
-          }
-          console.error(`[functions] request to ${target} failed: ${error.message}`);
-          // Retryable: the next request meets a fresh process (and the function cleans up on start).
-          const failed = json(503, {
-            code: 'WORKER_ERROR',
-            message:
-              'The function did not answer: its process failed while handling the request (see its log). ' +
-              'A crashed function is started again on the next request; please retry.',
-          });
-          failed.headers.set('Retry-After', '1');
-          resolve(failed);
-        })();
-      });
-      // The client went away: stop the function's request too.
-      request.signal.addEventListener('abort', () => upstream.destroy());
-      if (request.body) {
-        // Counted as it streams: a body without Content-Length (chunked) is stopped at the limit too.
-        const counted = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>).on(
-          'data',
-          (chunk: Buffer) => {
-            bodyBytes += chunk.length;
-            if (bodyBytes > limits.maxBodyBytes && !overSize) {
-              overSize = true;
-              upstream.destroy(new Error('request body over the limit'));
-            }
-          },
-        );
-        pipeline(counted, upstream).catch(() => {
-          upstream.destroy();
-        });
-      } else {
-        upstream.end();
-      }
-    });
-  }
-
-  async function handle(c: Context): Promise<Response> {
-    const name = c.req.param('name') ?? '';
-    if (!isFunction(name))
-      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    const denied = await rejectUnauthorised(c, name);
+  /** One request, whichever server received it: name, verify_jwt and body size checks, then the function. */
+  async function dispatch(call: FunctionCall): Promise<Outcome> {
+    const name = functionName(call.target);
+    if (name === undefined || !isFunction(name)) return notFound();
+    const denied = await rejectUnauthorised(call, name);
     if (denied) return denied;
-    // The gateway strips /functions/v1 (base path '/'); a Hono mount keeps it (base path '/functions/v1').
-    const base = basePath(c).replace(/\/+$/, '');
-    const url = new URL(c.req.url);
-    const target = url.pathname.slice(base.length) + url.search;
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > limits.maxBodyBytes) return tooLarge();
+    const declared = Number(call.headers['content-length'] ?? 0);
+    if (declared > limits.maxBodyBytes) return tooLarge(limits.maxBodyBytes);
     const worker = workerFor(name);
     // A process that just crashed may not have reported its exit yet: a request that finds its pooled
     // connection closed tries a new one, and one that finds the process gone meets a fresh process.
     // Only for safe methods without a body (a body would be half-read by then).
-    const replayable = ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.raw.body;
+    const replayable = ['GET', 'HEAD', 'OPTIONS'].includes(call.method) && !call.body;
     const attempts = replayable ? 3 : 1;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let port: number;
@@ -363,27 +271,93 @@ export async function createFunctionsService(
       } catch (error) {
         if (!(error instanceof BootError)) throw error;
         console.error(`[functions:${name}] boot failed: ${error.message}`);
-        return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+        return runnerAnswer(503, {
+          code: 'BOOT_ERROR',
+          message: 'Function failed to start (please check logs)',
+        });
       }
-      const response = await proxy(c.req.raw, port, target, worker.track(port));
-      if (response instanceof Response) return response;
-      if (response === 'refused') await worker.discard(port);
+      const outcome = await forward(call, {
+        port,
+        agent,
+        ticket: worker.track(port),
+        maxBodyBytes: limits.maxBodyBytes,
+      });
+      if (typeof outcome === 'object') return outcome;
+      if (outcome === 'refused') await worker.discard(port);
     }
-    const gone = json(503, {
-      code: 'WORKER_ERROR',
-      message: 'The function is not running; it is started again on the next request, please retry.',
+    return runnerAnswer(
+      503,
+      {
+        code: 'WORKER_ERROR',
+        message: 'The function is not running; it is started again on the next request, please retry.',
+      },
+      { 'Retry-After': '1' },
+    );
+  }
+
+  /** The runner as a Hono app (tests, and chunked bodies the gateway has buffered). */
+  async function handle(c: Context): Promise<Response> {
+    const request = c.req.raw;
+    // The gateway strips /functions/v1 (base path '/'); a Hono mount keeps it (base path '/functions/v1').
+    const base = basePath(c).replace(/\/+$/, '');
+    const url = new URL(request.url);
+    const headers: http.IncomingHttpHeaders = {};
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
     });
-    gone.headers.set('Retry-After', '1');
-    return gone;
+    const body = request.body ? Readable.fromWeb(request.body as WebReadableStream<Uint8Array>) : undefined;
+    const outcome = await dispatch({
+      method: request.method,
+      target: url.pathname.slice(base.length) + url.search,
+      headers,
+      body,
+      onAbort: (listener) => request.signal.addEventListener('abort', listener),
+      discardBody: () => body?.destroy(),
+    });
+    return outcomeResponse(outcome);
+  }
+
+  /**
+   * The runner straight on node:http, for the gateway: the request stream is piped to the function and
+   * its answer piped back, without fetch Request/Response objects and web streams in between.
+   */
+  function serveNode(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    forwarded: { target: string; headers: http.IncomingHttpHeaders },
+  ): void {
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    dispatch({
+      method: req.method ?? 'GET',
+      target: forwarded.target,
+      headers: forwarded.headers,
+      body: hasBody ? req : undefined,
+      onAbort: (listener) =>
+        res.once('close', () => {
+          if (!res.writableFinished) listener();
+        }),
+      // Read and dropped, so the connection can carry the next request.
+      discardBody: () => {
+        req.unpipe();
+        req.resume();
+      },
+    }).then(
+      (outcome) => writeOutcome(res, outcome),
+      (error: unknown) => {
+        console.error('[functions] request failed:', error);
+        writeOutcome(res, internalError());
+      },
+    );
   }
 
   const app = new Hono();
   app.all('/:name', handle);
   app.all('/:name/*', handle);
-  app.notFound(() => json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }));
+  app.notFound(() => outcomeResponse(notFound()));
   app.onError((error) => {
     console.error('[functions] request failed:', error);
-    return json(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+    return outcomeResponse(internalError());
   });
 
   let stopping = false;
@@ -409,6 +383,7 @@ export async function createFunctionsService(
 
   return {
     app,
+    serveNode,
     async stop() {
       stopping = true;
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
