@@ -2,20 +2,23 @@
  * The functions runner enforces the hosted edge runtime's limits (memory, CPU time per request, wall
  * clock, request body) on real Deno processes, answers like hosted (546 WORKER_LIMIT) and serves the
  * next request from a fresh process. Also: per-function config the way the Supabase CLI resolves it.
- * The fixture functions are in tests/fixtures/functions (`limits`, `own-config`, `mapped`).
+ * The fixture functions are in tests/fixtures/functions (`limits`, `own-config`, `mapped`). The main
+ * runner is reached straight from node:http, as the gateway hands requests over; the one with the short
+ * wall clock through its Hono app.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsService, functionLayout } from '../src/functions/index.ts';
 import { DEFAULT_LIMITS, limitsFromEnv, WORKER_LIMIT_BODY } from '../src/functions/limits.ts';
 import { loadOrCreateKeys } from '../src/keys/index.ts';
-import type { StackContext, StackService } from '../src/stack/types.ts';
+import type { FunctionsService, StackContext, StackService } from '../src/stack/types.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
@@ -26,9 +29,9 @@ const WALL_CLOCK_MS = 1500;
 const MAX_BODY = 64 * 1024;
 
 let dataDir: string;
-let server: ServerType;
+let server: http.Server;
 let apiUrl: string;
-let service: StackService;
+let service: FunctionsService;
 let shortWallClock: StackService;
 
 const SHORT = 'short-wall-clock/';
@@ -54,17 +57,24 @@ async function overLimit(target: string, init: RequestInit = {}): Promise<void> 
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'function-limits-test-'));
-  const mounted: { app?: Hono } = {};
-  const port = await new Promise<number>((resolve) => {
-    server = serve(
-      {
-        fetch: (request) => (mounted.app ? mounted.app.fetch(request) : new Response(null, { status: 503 })),
-        port: 0,
-        hostname: '127.0.0.1',
-      },
-      (info: AddressInfo) => resolve(info.port),
-    );
+  const mounted: { app?: Hono; service?: FunctionsService } = {};
+  const viaApp = getRequestListener((request) =>
+    mounted.app ? mounted.app.fetch(request) : new Response(null, { status: 503 }),
+  );
+  server = http.createServer((req, res) => {
+    const target = req.url ?? '/';
+    if (!target.startsWith('/functions/v1') || !mounted.service) {
+      void viaApp(req, res);
+      return;
+    }
+    mounted.service.serveNode(req, res, {
+      target: target.slice('/functions/v1'.length) || '/',
+      headers: req.headers,
+    });
   });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
   apiUrl = `http://127.0.0.1:${port}`;
   const keys = await loadOrCreateKeys(dataDir, 'function-limits-test', `${apiUrl}/auth/v1`);
   const open = { verifyJwt: false, enabled: true, staticFiles: [] };
@@ -96,9 +106,8 @@ beforeAll(async () => {
     functionsDir: FIXTURES,
     limits: { cpuMs: CPU_MS, wallClockMs: WALL_CLOCK_MS, maxBodyBytes: MAX_BODY },
   });
-  mounted.app = new Hono()
-    .route('/functions/v1', service.app)
-    .route(`/${SHORT}functions/v1`, shortWallClock.app);
+  mounted.app = new Hono().route(`/${SHORT}functions/v1`, shortWallClock.app);
+  mounted.service = service;
 });
 
 afterAll(async () => {

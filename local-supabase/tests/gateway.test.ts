@@ -89,12 +89,12 @@ describe('gateway', () => {
   });
 
   it('refuses a body declared larger than 60 MB with a JSON 413', async () => {
-    const res = await postWithDeclaredLength(
-      `${env.API_URL}/storage/v1/object/any/file.bin`,
-      61 * 1024 * 1024,
-    );
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ message: 'Request size limit exceeded' });
+    // Function calls take the gateway's node:http path, the rest its Hono app: both cap the body.
+    for (const path of ['/storage/v1/object/any/file.bin', '/functions/v1/api/verification/verify']) {
+      const res = await postWithDeclaredLength(`${env.API_URL}${path}`, 61 * 1024 * 1024);
+      expect(res.status, path).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({ message: 'Request size limit exceeded' });
+    }
   });
 
   it('refuses a chunked body that grows past 60 MB', async () => {
@@ -163,6 +163,18 @@ describe('gateway', () => {
     ).toBe(403);
     expect((await admin({ apikey: env.ANON_KEY })).status).toBe(403);
     expect((await admin({})).status).toBe(401);
+  });
+
+  it('does the same for function calls, which reach the function by another path', async () => {
+    const stats = async (headers: Record<string, string>) => {
+      const res = await fetch(`${env.API_URL}/functions/v1/api/verification/stats`, { headers });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // The api function checks tokens itself (verify_jwt = false): a bad one is refused, none is anonymous.
+    expect(await stats({ apikey: 'not-a-jwt' })).toBe(401);
+    expect(await stats({ apikey: 'not-a-jwt', authorization: `Bearer ${env.ANON_KEY}` })).toBe(200);
+    expect(await stats({ apikey: env.ANON_KEY })).toBe(200);
   });
 
   it('publishes the ES256 verification key and never the HS256 secret', async () => {

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configArgs } from './worker.ts';
-import type { FunctionLayout } from './index.ts';
+import type { FunctionLayout } from './layout.ts';
 
 /** Hosted Supabase refuses bundles over 20 MB; the check keeps a margin (decimal megabytes, the smaller reading). */
 export const DEPLOY_SIZE_LIMIT_BYTES = 18_000_000;

@@ -38,3 +38,31 @@ export function readSecrets(file: string, warn: (message: string) => void): Reco
     });
   return secrets;
 }
+
+/**
+ * Inherited so Deno finds its npm cache and can reach the registry on a first run: proxies, a custom
+ * registry, and the certificate authorities npm and Node are told to trust.
+ */
+const PASSED_ENV = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'DENO_DIR',
+  'XDG_CACHE_HOME',
+  'NPM_CONFIG_REGISTRY',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+];
+
+/** The runner's own environment, only what a function process needs of it (PASSED_ENV). */
+export const inheritedEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])),
+  );

@@ -3,22 +3,25 @@
  * `<functionsDir>/<name>/index.ts` runs in its own Deno process (started on its first request),
  * and `/functions/v1/<name>/rest?q` is proxied to it as `/<name>/rest?q`, as the Supabase CLI's
  * main worker does. See docs/local-stack-storage-functions.md.
+ *
+ * This file wires the parts: layout.ts (which folders are functions), install.ts (dependencies before
+ * serving), routing.ts and proxy.ts (requests), worker.ts (one supervised process per function),
+ * limits.ts (the hosted limits), env.ts (what a function process sees).
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Hono, type Context } from 'hono';
-import { basePath } from 'hono/route';
-import type { FunctionConfig, StackContext, StackService } from '../stack/types.ts';
-import { readSecrets } from './env.ts';
-import { limitsFromEnv, WORKER_LIMIT_BODY, type FunctionLimits } from './limits.ts';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { BootError, configArgs, FunctionWorker, type Ticket } from './worker.ts';
+import type { FunctionsService, StackContext } from '../stack/types.ts';
+import { inheritedEnv, readSecrets } from './env.ts';
+import { installFunctions } from './install.ts';
+import { functionLayout, isServedFunction } from './layout.ts';
+import { limitsFromEnv, type FunctionLimits } from './limits.ts';
+import { createRouter } from './routing.ts';
+import { FunctionWorker } from './worker.ts';
+
+export { installFunctions } from './install.ts';
+export { functionLayout, type FunctionLayout } from './layout.ts';
 
 export interface FunctionsOptions {
   /** `<repo>/supabase/functions` normally; a fixtures folder in tests. */
@@ -40,140 +43,10 @@ export interface FunctionsOptions {
   limits?: Partial<FunctionLimits>;
 }
 
-/** Where a function's code and config are, resolved the way the Supabase CLI resolves them. */
-export interface FunctionLayout {
-  entrypoint: string;
-  /** deno.json(c) or import map; undefined when the function has none (then Deno runs without one). */
-  config: string | undefined;
-  /** Glob patterns of static files deployed with it (absolute). */
-  staticFiles: string[];
-}
-
-/**
- * The CLI's precedence (`supabase functions serve|deploy`): `import_map` from config.toml, else the
- * function's own deno.json, else its deno.jsonc, else `functions/import_map.json`. There is no fallback
- * to `functions/deno.json`: a function that needs it names it with `import_map`, so what runs here is
- * what deploys. The entrypoint is `entrypoint` from config.toml, else `<name>/index.ts`.
- */
-export function functionLayout(
-  functionsDir: string,
-  name: string,
-  config: { importMap?: string; entrypoint?: string; staticFiles?: string[] } | undefined,
-): FunctionLayout {
-  const dir = path.join(functionsDir, name);
-  const candidates = [
-    config?.importMap,
-    path.join(dir, 'deno.json'),
-    path.join(dir, 'deno.jsonc'),
-    path.join(functionsDir, 'import_map.json'),
-  ];
-  return {
-    entrypoint: config?.entrypoint ?? path.join(dir, 'index.ts'),
-    config: config?.importMap ?? candidates.find((file) => file !== undefined && existsSync(file)),
-    staticFiles: config?.staticFiles ?? [],
-  };
-}
-
-// Folder names starting with '_' hold shared code, not functions (as with the Supabase CLI).
-const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-/**
- * Inherited so Deno finds its npm cache and can reach the registry on a first run: proxies, a custom
- * registry, and the certificate authorities npm and Node are told to trust.
- */
-const PASSED_ENV = [
-  'PATH',
-  'HOME',
-  'TMPDIR',
-  'LANG',
-  'DENO_DIR',
-  'XDG_CACHE_HOME',
-  'NPM_CONFIG_REGISTRY',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'NODE_EXTRA_CA_CERTS',
-  'DENO_CERT',
-  'DENO_TLS_CA_STORE',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-];
-
-const json = (status: number, body: unknown) => Response.json(body, { status });
-
-const inheritedEnv = (): Record<string, string> =>
-  Object.fromEntries(
-    PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])),
-  );
-
-/**
- * Downloads and caches every function's dependencies: `deno install --entrypoint <entry>` with the
- * function's config, so against its lock file. Needs no running stack, so a start runs it beside
- * Postgres. A failure is logged (the function's first request then fetches what is missing).
- */
-export async function installFunctions(options: {
-  rootDir: string;
-  functionsDir: string;
-  functions: Record<string, FunctionConfig>;
-  log?: (message: string) => void;
-}): Promise<void> {
-  const deno = path.join(options.rootDir, 'node_modules', '.bin', 'deno');
-  const names = (await readdir(options.functionsDir)).filter(
-    (name) =>
-      FUNCTION_NAME.test(name) &&
-      options.functions[name]?.enabled !== false &&
-      existsSync(functionLayout(options.functionsDir, name, options.functions[name]).entrypoint),
-  );
-  await Promise.all(
-    names.map(
-      (name) =>
-        new Promise<void>((resolve) => {
-          const layout = functionLayout(options.functionsDir, name, options.functions[name]);
-          const began = performance.now();
-          const child = spawn(
-            deno,
-            ['install', '--quiet', ...configArgs(layout.config), '--entrypoint', layout.entrypoint],
-            {
-              cwd: path.dirname(layout.entrypoint),
-              env: { ...inheritedEnv(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-              stdio: ['ignore', 'ignore', 'pipe'],
-            },
-          );
-          createInterface({ input: child.stderr }).on('line', (line) =>
-            console.error(`[functions:${name}] install: ${line}`),
-          );
-          child.once('error', (error) => {
-            console.error(`[functions:${name}] could not run deno install: ${error.message}`);
-            resolve();
-          });
-          child.once('close', (code) => {
-            const seconds = ((performance.now() - began) / 1000).toFixed(1);
-            if (code === 0) options.log?.(`[functions:${name}] dependencies cached (${seconds} s)`);
-            else
-              console.error(
-                `[functions:${name}] installing its dependencies failed (exit ${code}, ${seconds} s)`,
-              );
-            resolve();
-          });
-        }),
-    ),
-  );
-}
-
 export async function createFunctionsService(
   ctx: StackContext,
   options: FunctionsOptions,
-): Promise<StackService> {
+): Promise<FunctionsService> {
   const functionsDir = path.resolve(options.functionsDir);
   const limits: FunctionLimits = { ...limitsFromEnv(), ...options.limits };
   const deno = path.join(ctx.rootDir, 'node_modules', '.bin', 'deno');
@@ -202,10 +75,7 @@ export async function createFunctionsService(
   };
 
   const layoutOf = (name: string) => functionLayout(functionsDir, name, ctx.config.functions[name]);
-  const isFunction = (name: string) =>
-    FUNCTION_NAME.test(name) &&
-    ctx.config.functions[name]?.enabled !== false &&
-    existsSync(layoutOf(name).entrypoint);
+  const isFunction = (name: string) => isServedFunction(functionsDir, name, ctx.config.functions);
 
   const workerFor = (name: string) => {
     let worker = workers.get(name);
@@ -226,164 +96,13 @@ export async function createFunctionsService(
     return worker;
   };
 
-  /** verify_jwt as the edge runtime applies it: a valid HS256 key or ES256 access token as Bearer. */
-  async function rejectUnauthorised(c: Context, name: string): Promise<Response | undefined> {
-    if (c.req.method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false) return undefined;
-    const header = c.req.header('authorization');
-    if (!header) return json(401, { msg: 'Error: Missing authorization header' });
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    try {
-      if (!match?.[1]) throw new Error('not a Bearer token');
-      await ctx.keys.verify(match[1]);
-      return undefined;
-    } catch {
-      return json(401, { msg: 'Invalid JWT' });
-    }
-  }
-
-  const tooLarge = () =>
-    json(413, {
-      code: 'REQUEST_TOO_LARGE',
-      message: `Request body is larger than the limit of ${limits.maxBodyBytes} bytes`,
-    });
-
-  /**
-   * Resolves 'refused' when the process refused the connection and 'stale' when a pooled keep-alive
-   * connection turned out closed before any answer: either way the request never reached the function.
-   * The ticket is finished when the answer's body has been read (or the request failed).
-   */
-  function proxy(
-    request: Request,
-    port: number,
-    target: string,
-    ticket: Ticket,
-  ): Promise<Response | 'refused' | 'stale'> {
-    return new Promise((resolve) => {
-      let bodyBytes = 0;
-      let overSize = false;
-      const headers: http.OutgoingHttpHeaders = {};
-      request.headers.forEach((value, key) => {
-        if (!HOP_BY_HOP.has(key)) headers[key] = value;
-      });
-      const upstream = http.request(
-        { host: '127.0.0.1', port, method: request.method, path: target, headers, agent },
-        (response) => {
-          const out = new Headers();
-          for (const [key, value] of Object.entries(response.headers)) {
-            if (value === undefined || HOP_BY_HOP.has(key)) continue;
-            for (const item of Array.isArray(value) ? value : [value]) out.append(key, item);
-          }
-          const status = response.statusCode ?? 502;
-          const noBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(status);
-          response.once('close', () => ticket.finish());
-          if (noBody) response.resume();
-          const body = noBody ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
-          resolve(new Response(body, { status, headers: out }));
-        },
-      );
-      upstream.on('error', (error: NodeJS.ErrnoException) => {
-        void (async () => {
-          if (overSize) {
-            ticket.finish();
-            resolve(tooLarge());
-            return;
-          }
-          if (error.code === 'ECONNREFUSED') {
-            ticket.finish();
-            resolve('refused');
-            return;
-          }
-          const limit = await ticket.limitHit();
-          ticket.finish();
-          if (limit) {
-            resolve(json(546, WORKER_LIMIT_BODY));
-            return;
-          }
-          if (upstream.reusedSocket && error.code === 'ECONNRESET') {
-            resolve('stale');
-            return;
-          }
-          console.error(`[functions] request to ${target} failed: ${error.message}`);
-          // Retryable: the next request meets a fresh process (and the function cleans up on start).
-          const failed = json(503, {
-            code: 'WORKER_ERROR',
-            message:
-              'The function did not answer: its process failed while handling the request (see its log). ' +
-              'A crashed function is started again on the next request; please retry.',
-          });
-          failed.headers.set('Retry-After', '1');
-          resolve(failed);
-        })();
-      });
-      // The client went away: stop the function's request too.
-      request.signal.addEventListener('abort', () => upstream.destroy());
-      if (request.body) {
-        // Counted as it streams: a body without Content-Length (chunked) is stopped at the limit too.
-        const counted = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>).on(
-          'data',
-          (chunk: Buffer) => {
-            bodyBytes += chunk.length;
-            if (bodyBytes > limits.maxBodyBytes && !overSize) {
-              overSize = true;
-              upstream.destroy(new Error('request body over the limit'));
-            }
-          },
-        );
-        pipeline(counted, upstream).catch(() => {
-          upstream.destroy();
-        });
-      } else {
-        upstream.end();
-      }
-    });
-  }
-
-  async function handle(c: Context): Promise<Response> {
-    const name = c.req.param('name') ?? '';
-    if (!isFunction(name))
-      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    const denied = await rejectUnauthorised(c, name);
-    if (denied) return denied;
-    // The gateway strips /functions/v1 (base path '/'); a Hono mount keeps it (base path '/functions/v1').
-    const base = basePath(c).replace(/\/+$/, '');
-    const url = new URL(c.req.url);
-    const target = url.pathname.slice(base.length) + url.search;
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > limits.maxBodyBytes) return tooLarge();
-    const worker = workerFor(name);
-    // A process that just crashed may not have reported its exit yet: a request that finds its pooled
-    // connection closed tries a new one, and one that finds the process gone meets a fresh process.
-    // Only for safe methods without a body (a body would be half-read by then).
-    const replayable = ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.raw.body;
-    const attempts = replayable ? 3 : 1;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      let port: number;
-      try {
-        port = await worker.ready();
-      } catch (error) {
-        if (!(error instanceof BootError)) throw error;
-        console.error(`[functions:${name}] boot failed: ${error.message}`);
-        return json(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
-      }
-      const response = await proxy(c.req.raw, port, target, worker.track(port));
-      if (response instanceof Response) return response;
-      if (response === 'refused') await worker.discard(port);
-    }
-    const gone = json(503, {
-      code: 'WORKER_ERROR',
-      message: 'The function is not running; it is started again on the next request, please retry.',
-    });
-    gone.headers.set('Retry-After', '1');
-    return gone;
-  }
-
-  const app = new Hono();
-  app.all('/:name', handle);
-  app.all('/:name/*', handle);
-  app.notFound(() => json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }));
-  app.onError((error) => {
-    console.error('[functions] request failed:', error);
-    return json(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+  const { app, serveNode } = createRouter({
+    keys: ctx.keys,
+    limits,
+    agent,
+    isFunction,
+    verifiesJwt: (name) => ctx.config.functions[name]?.verifyJwt !== false,
+    workerFor,
   });
 
   let stopping = false;
@@ -409,6 +128,7 @@ export async function createFunctionsService(
 
   return {
     app,
+    serveNode,
     async stop() {
       stopping = true;
       await Promise.all([...workers.values()].map((worker) => worker.stop()));

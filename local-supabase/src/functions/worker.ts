@@ -145,9 +145,10 @@ export class FunctionWorker {
     );
     wall.unref();
     if (gen) {
+      // An idle process is not sampled: the first request after a pause starts from the current
+      // reading, so nothing the process did while idle is charged to it.
+      if (gen.inflight.size === 0) gen.lastCpuMs = mainThreadCpuMs(gen.child.pid ?? -1);
       gen.inflight.add(ticket);
-      // Checked at every sample; the first request after boot starts from the current reading.
-      gen.lastCpuMs ??= mainThreadCpuMs(gen.child.pid ?? -1);
     }
     return ticket;
   }
@@ -177,13 +178,13 @@ export class FunctionWorker {
   /** Charges the CPU time used since the last sample to the requests in flight; checks memory. */
   private sample(gen: Generation): void {
     const pid = gen.child.pid;
-    if (pid === undefined || gen.limit) return;
+    if (pid === undefined || gen.limit || gen.inflight.size === 0) return;
     const { cpuMs: cpuLimit } = this.options.limits;
     const cpu = mainThreadCpuMs(pid);
     if (cpu !== undefined) {
       const used = gen.lastCpuMs === undefined ? 0 : cpu - gen.lastCpuMs;
       gen.lastCpuMs = cpu;
-      if (gen.inflight.size > 0 && used > 0) {
+      if (used > 0) {
         const share = used / gen.inflight.size;
         for (const ticket of gen.inflight) ticket.cpuMs += share;
         const worst = Math.max(...[...gen.inflight].map((t) => t.cpuMs));

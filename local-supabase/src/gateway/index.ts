@@ -3,10 +3,12 @@
  * /functions/v1 to their services with the prefix stripped, answers CORS for everything but functions
  * (they answer their own), caps request bodies and turns every failure into a JSON answer.
  */
+import type { IncomingHttpHeaders, RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { StackService } from '../stack/types.ts';
+import type { FunctionsService, StackService } from '../stack/types.ts';
 
 /** Kong's default request size limit on Supabase is larger than what we accept locally. */
 export const MAX_BODY_BYTES = 60 * 1024 * 1024;
@@ -34,8 +36,11 @@ const ALLOW_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 export interface GatewayServices {
   auth: StackService;
   storage: StackService;
-  functions: StackService;
+  functions: FunctionsService;
 }
+
+const FUNCTIONS_PREFIX = '/functions/v1';
+const TOO_LARGE = { message: 'Request size limit exceeded' };
 
 /** Kong-style CORS: any origin, a fixed header list, preflights answered here without reaching the service. */
 const cors: MiddlewareHandler = async (c, next) => {
@@ -63,25 +68,40 @@ const cors: MiddlewareHandler = async (c, next) => {
   c.res = res;
 };
 
-/** The request as the service sees it: prefix stripped, Authorization defaulted to the apikey like the CLI does. */
+/**
+ * The headers the gateway changes on a forwarded request: Authorization defaulted to the apikey like
+ * the CLI does, and the X-Forwarded-* chain.
+ */
+function forwardedHeaders(
+  get: (name: string) => string | undefined,
+  remote: string | undefined,
+  url: { host: string; protocol: string },
+  prefix: string,
+): Record<string, string> {
+  const set: Record<string, string> = {};
+  const apikey = get('apikey');
+  const authorization = get('authorization');
+  if (apikey && (!authorization || authorization.startsWith('Bearer sb_'))) {
+    set.authorization = `Bearer ${apikey}`;
+  }
+  if (remote) {
+    const chain = get('x-forwarded-for');
+    set['x-forwarded-for'] = chain ? `${chain}, ${remote}` : remote;
+  }
+  set['x-forwarded-host'] = url.host;
+  set['x-forwarded-proto'] = url.protocol.replace(':', '');
+  set['x-forwarded-prefix'] = prefix;
+  return set;
+}
+
+/** The request as the service sees it: prefix stripped, headers as forwardedHeaders sets them. */
 function forwardedRequest(c: Context, prefix: string): Request {
   const original = c.req.raw;
   const url = new URL(original.url);
   url.pathname = url.pathname.slice(prefix.length) || '/';
   const headers = new Headers(original.headers);
-  const apikey = headers.get('apikey');
-  const authorization = headers.get('authorization');
-  if (apikey && (!authorization || authorization.startsWith('Bearer sb_'))) {
-    headers.set('authorization', `Bearer ${apikey}`);
-  }
-  const remote = remoteAddress(c);
-  if (remote) {
-    const chain = headers.get('x-forwarded-for');
-    headers.set('x-forwarded-for', chain ? `${chain}, ${remote}` : remote);
-  }
-  headers.set('x-forwarded-host', url.host);
-  headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
-  headers.set('x-forwarded-prefix', prefix);
+  const changes = forwardedHeaders((name) => headers.get(name) ?? undefined, remoteAddress(c), url, prefix);
+  for (const [name, value] of Object.entries(changes)) headers.set(name, value);
   const hasBody = original.method !== 'GET' && original.method !== 'HEAD';
   return new Request(url, {
     method: original.method,
@@ -107,7 +127,7 @@ export function createGateway(services: GatewayServices): Hono {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       // The rest of the body is never read, so the connection cannot carry another request.
-      onError: (c) => c.json({ message: 'Request size limit exceeded' }, 413, { Connection: 'close' }),
+      onError: (c) => c.json(TOO_LARGE, 413, { Connection: 'close' }),
     }),
   );
   app.use(cors);
@@ -119,7 +139,7 @@ export function createGateway(services: GatewayServices): Hono {
   };
   mount('/auth/v1', services.auth);
   mount('/storage/v1', services.storage);
-  mount('/functions/v1', services.functions);
+  mount(FUNCTIONS_PREFIX, services.functions);
 
   const noRest = (c: Context) =>
     c.json(
@@ -140,4 +160,51 @@ export function createGateway(services: GatewayServices): Hono {
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
   return app;
+}
+
+/**
+ * The gateway as a node:http request listener. A function call with a declared length (or no body) is
+ * handed to the functions runner as it arrived, and the function's answer streamed back, with the
+ * gateway's header changes and body cap applied here: turning a 1.6 MB body into a fetch Request and
+ * the answer back into a node:http response cost the stack's Node process more CPU than the function
+ * spent on it (docs/benchmarks.md). Everything else goes through the Hono app, chunked function bodies
+ * too (the app buffers them to enforce its cap).
+ */
+export function createGatewayListener(services: GatewayServices): RequestListener {
+  const viaApp = getRequestListener(createGateway(services).fetch);
+  return (req, res) => {
+    // Parsed like the app parses it (dot segments resolved), so both paths route a URL alike.
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const isFunction = url.pathname === FUNCTIONS_PREFIX || url.pathname.startsWith(`${FUNCTIONS_PREFIX}/`);
+    if (!isFunction || req.headers['transfer-encoding'] !== undefined) {
+      void viaApp(req, res);
+      return;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      // The body is never read, so the connection cannot carry another request.
+      const text = JSON.stringify(TOO_LARGE);
+      res.writeHead(413, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        connection: 'close',
+      });
+      res.end(text);
+      return;
+    }
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const headers: IncomingHttpHeaders = {
+      ...req.headers,
+      ...forwardedHeaders(
+        header,
+        req.socket.remoteAddress,
+        { host: req.headers.host ?? '', protocol: 'http:' },
+        FUNCTIONS_PREFIX,
+      ),
+    };
+    const target = `${url.pathname.slice(FUNCTIONS_PREFIX.length) || '/'}${url.search}`;
+    services.functions.serveNode(req, res, { target, headers });
+  };
 }

@@ -3,18 +3,18 @@
  * functions, the mail outbox and (optionally) the web app. `npm start`, the test scripts and the
  * contract tests all use this.
  */
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { cp, mkdir } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAuthService } from '../auth/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { LocalDatabase } from '../database/index.ts';
 import { createFunctionsService, installFunctions } from '../functions/index.ts';
 import { limitsFromEnv } from '../functions/limits.ts';
-import { createGateway } from '../gateway/index.ts';
+import { createGatewayListener } from '../gateway/index.ts';
 import { loadOrCreateKeys } from '../keys/index.ts';
 import { LocalMailOutbox } from '../mail/outbox.ts';
 import { createMailApp } from '../mail/server.ts';
@@ -96,8 +96,8 @@ async function assertPortFree(port: number, name: keyof StackPorts): Promise<voi
   });
 }
 
-async function listen(app: Hono, port: number): Promise<Server> {
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+async function listen(app: Hono | RequestListener, port: number): Promise<Server> {
+  const server = createServer(typeof app === 'function' ? app : getRequestListener(app.fetch));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -250,7 +250,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     });
     cleanups.push(() => functions.stop());
 
-    const gateway = await listen(createGateway({ auth, storage, functions }), ports.api);
+    const gateway = await listen(createGatewayListener({ auth, storage, functions }), ports.api);
     cleanups.push(() => close(gateway));
 
     await webBuild;

@@ -2,6 +2,7 @@
  * The seams between the parts of the local stand-in. `start` builds one StackContext and hands it
  * to each service factory; the gateway mounts what they return under Supabase's base paths.
  */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Sql } from 'postgres';
 import type { JWTPayload } from 'jose';
@@ -121,4 +122,17 @@ export interface StackContext {
 export interface StackService {
   app: Hono;
   stop(): Promise<void>;
+}
+
+/** The functions runner, which the gateway also hands requests to straight from node:http. */
+export interface FunctionsService extends StackService {
+  /**
+   * Serves a request received by a node:http server: `target` is the path and query after
+   * /functions/v1, `headers` the request's headers as the gateway forwards them.
+   */
+  serveNode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    forwarded: { target: string; headers: IncomingHttpHeaders },
+  ): void;
 }
