@@ -71,12 +71,14 @@ export async function pngOf(image: RgbImage): Promise<Uint8Array> {
 /**
  * A phone photo of `page`, as bench/accuracy draws one: by default 12 MP (4000 x 3000), the page
  * filling about 80 % of the frame on a dark desk, turned `degrees`, perspective (the top edge 6 %
- * narrower), uneven light, a Gaussian blur (sigma 1.2) and JPEG quality 80.
+ * narrower), uneven light, a Gaussian blur (sigma 1.2) and JPEG quality 80; progressive as MozJPEG
+ * writes by default, or baseline as a camera writes (`progressive: false`).
  */
 export async function phonePhoto(
   page: RgbImage,
   degrees = 3,
   { width, height } = { width: 4000, height: 3000 },
+  { progressive } = { progressive: true },
 ): Promise<Uint8Array> {
   const cv = await openCv();
   const rgba = withMats((keep) => {
@@ -130,6 +132,7 @@ export async function phonePhoto(
   });
   const jpeg = await encodeJpeg({ data: rgba, width, height, colorSpace: 'srgb' } as ImageData, {
     quality: 80,
+    progressive,
   });
   return new Uint8Array(jpeg);
 }

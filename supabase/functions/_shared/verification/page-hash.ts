@@ -6,19 +6,30 @@
  * type or light; certificates of one template are near too, so the hash only proposes candidates
  * and alignment plus comparison decide.
  */
-import { type GrayRaster, resizeArea } from '../documents/raster.ts';
+import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
 const HASH_SIDE = 32;
 const LOW = 8;
 
-/** Cuts the page out when the picture shows a page-like quadrilateral around it. */
-export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
+/** Page-like outlines kept per picture, largest first (a screenshot: the viewer's pane, then the page). */
+const MAX_OUTLINES = 3;
+/** Outlines are looked for, and pages cut out, on the picture shrunk to this long side. */
+const CUT_OUT_LONG_SIDE = 600;
+/** An outline smaller than this share of the picture is not a page (a page at 40 % zoom is about 15 %). */
+const MIN_OUTLINE_SHARE = 0.08;
+
+/**
+ * The page cut out of the picture, for each page-like quadrilateral it shows (outlines inside
+ * outlines too: a screenshot's page lies inside the viewer's pane, whose outline is the larger),
+ * straightened, largest first; the picture itself when it shows none.
+ */
+export async function cutOutPages(picture: GrayRaster): Promise<GrayRaster[]> {
   const cv = await openCv();
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, picture));
-    const scale = 600 / Math.max(picture.width, picture.height);
+    const scale = CUT_OUT_LONG_SIDE / Math.max(picture.width, picture.height);
     const small = keep(new cv.Mat());
     cv.resize(source, small, new cv.Size(0, 0), scale, scale, cv.INTER_AREA);
     const blurred = keep(new cv.Mat());
@@ -29,45 +40,74 @@ export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
     cv.dilate(edges, edges, kernel);
     const contours = keep(new cv.MatVector());
     const hierarchy = keep(new cv.Mat());
-    cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
     const area = small.rows * small.cols;
-    let corners: number[] | null = null;
-    let bestArea = 0;
+    const outlines: { corners: [Point, Point, Point, Point]; area: number }[] = [];
     for (let index = 0; index < contours.size(); index++) {
       const contour = contours.get(index);
       const contourArea = cv.contourArea(contour);
-      if (contourArea < 0.3 * area || contourArea > 0.95 * area || contourArea <= bestArea) {
-        contour.delete();
-        continue;
+      if (contourArea >= MIN_OUTLINE_SHARE * area && contourArea <= 0.95 * area) {
+        const approx = new cv.Mat();
+        cv.approxPolyDP(contour, approx, 0.02 * cv.arcLength(contour, true), true);
+        if (approx.rows === 4 && cv.isContourConvex(approx)) {
+          const corners = orderCorners(
+            Array.from(approx.data32S as Int32Array).map((value) => value / scale),
+          );
+          outlines.push({ corners, area: contourArea });
+        }
+        approx.delete();
       }
-      const approx = new cv.Mat();
-      cv.approxPolyDP(contour, approx, 0.02 * cv.arcLength(contour, true), true);
-      if (approx.rows === 4 && cv.isContourConvex(approx)) {
-        corners = Array.from(approx.data32S as Int32Array).map((value) => value / scale);
-        bestArea = contourArea;
-      }
-      approx.delete();
       contour.delete();
     }
-    if (!corners) return picture;
-    const ordered = orderCorners(corners);
-    const [tl, tr, br, bl] = ordered;
-    const width = Math.round(Math.max(distance(tl, tr), distance(bl, br)));
-    const height = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
-    const from = keep(cv.matFromArray(4, 1, cv.CV_32FC2, ordered.flat()));
-    const to = keep(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
-    const transform = keep(cv.getPerspectiveTransform(from, to));
-    const page = keep(new cv.Mat());
-    cv.warpPerspective(
-      source,
-      page,
-      transform,
-      new cv.Size(width, height),
-      cv.INTER_LINEAR,
-      cv.BORDER_REPLICATE,
-    );
-    return rasterFromMat(page);
+    outlines.sort((a, b) => b.area - a.area);
+    // The two sides of one drawn edge give two outlines a few pixels apart: one is enough.
+    const tolerance = 0.03 * Math.max(picture.width, picture.height);
+    const distinct: [Point, Point, Point, Point][] = [];
+    for (const { corners } of outlines) {
+      if (distinct.length === MAX_OUTLINES) break;
+      if (!distinct.some((other) => other.every((point, at) => distance(point, corners[at]!) < tolerance)))
+        distinct.push(corners);
+    }
+    if (distinct.length === 0) return [picture];
+    // Cut out of the shrunk copy already made (area averaged): the hash keeps 32 x 32 of it, and
+    // warping the full picture once per outline cost 50-150 ms each.
+    return distinct.map((corners) => {
+      const [tl, tr, br, bl] = corners;
+      const width = Math.max(1, Math.round(Math.max(distance(tl, tr), distance(bl, br)) * scale));
+      const height = Math.max(1, Math.round(Math.max(distance(tl, bl), distance(tr, br)) * scale));
+      const from = keep(
+        cv.matFromArray(
+          4,
+          1,
+          cv.CV_32FC2,
+          corners.flat().map((value) => value * scale),
+        ),
+      );
+      const to = keep(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
+      const transform = keep(cv.getPerspectiveTransform(from, to));
+      const page = keep(new cv.Mat());
+      cv.warpPerspective(
+        small,
+        page,
+        transform,
+        new cv.Size(width, height),
+        cv.INTER_LINEAR,
+        cv.BORDER_REPLICATE,
+      );
+      return rasterFromMat(page);
+    });
   });
+}
+
+/**
+ * The hashes retrieval looks a copy up by: one per page cut out of it (cutOutPages) and one of the
+ * whole picture (a copy whose page edge is cropped away or shows no outline).
+ */
+export async function copyPageHashes(picture: GrayRaster): Promise<bigint[]> {
+  const pages = await cutOutPages(picture);
+  const hashes = pages.map(pageHash);
+  if (pages[0] !== picture) hashes.push(pageHash(fitWithin(picture, CUT_OUT_LONG_SIDE)));
+  return [...new Set(hashes)];
 }
 
 type Point = [number, number];

@@ -26,7 +26,7 @@ import { readingKey, type RegisteredLine } from './fields.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
-import { cutOutPage, pageHash } from './page-hash.ts';
+import { copyPageHashes } from './page-hash.ts';
 import { encodePage } from './register.ts';
 import {
   loadRegistration,
@@ -301,7 +301,7 @@ export async function verifyCopy(
 ): Promise<EngineFinding> {
   const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr);
   const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
-  const hash = pageHash(await cutOutPage(copy));
+  const hashes = await copyPageHashes(copy);
   const tried = new Set<string>();
   let best: Examination | null = null;
   const tryCandidate = async (certificateId: string) => {
@@ -315,7 +315,7 @@ export async function verifyCopy(
   const coded = await certificateFromCode(sql, copy);
   if (coded) await tryCandidate(coded);
   if (!authentic()) {
-    for (const candidate of await nearestRegistrations(sql, hash, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
+    for (const candidate of await nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
     }
