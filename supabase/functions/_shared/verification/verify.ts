@@ -19,6 +19,7 @@ import {
   READ_CONFIDENT,
   type RegionEvidence,
   TEXT_FLAG,
+  textBlock,
   textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
@@ -242,8 +243,10 @@ export async function examine(
       readAnyway: true,
     })),
   ];
-  const totalInk = tiles.reduce((sum, tile) => sum + tile.ink, 0);
-  const visibleInk = tiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
+  const block = textBlock(lines);
+  const blockTiles = block ? tiles.filter((tile) => overlap(tile.box, block) > 0) : tiles;
+  const totalInk = blockTiles.reduce((sum, tile) => sum + tile.ink, 0);
+  const visibleInk = blockTiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
   const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
   const flaggedTiles = tiles.filter((tile) => !tile.hidden && tile.score >= TEXT_FLAG).length;
   const decision = decide({
