@@ -203,5 +203,5 @@ export async function decodeImageNear(
     const reduced = decodeJpegGray(bytes, longSide);
     if (reduced) return reduced;
   }
-  return decodeImage(bytes, detected);
+  return await decodeImage(bytes, detected);
 }

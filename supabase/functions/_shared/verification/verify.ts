@@ -40,7 +40,7 @@ import { warpOntoOriginal } from './warp.ts';
 const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
 const HASH_CANDIDATES = 3;
-const MAX_HASH_DISTANCE = 22;
+export const MAX_HASH_DISTANCE = 22;
 const EVIDENCE_LONG_SIDE = 900;
 
 export interface EngineFinding {
