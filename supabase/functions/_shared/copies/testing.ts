@@ -71,12 +71,14 @@ export async function pngOf(image: RgbImage): Promise<Uint8Array> {
 /**
  * A phone photo of `page`, as bench/accuracy draws one: by default 12 MP (4000 x 3000), the page
  * filling about 80 % of the frame on a dark desk, turned `degrees`, perspective (the top edge 6 %
- * narrower), uneven light, a Gaussian blur (sigma 1.2) and JPEG quality 80.
+ * narrower), uneven light, a Gaussian blur (sigma 1.2) and JPEG quality 80; progressive as MozJPEG
+ * writes by default, or baseline as a camera writes (`progressive: false`).
  */
 export async function phonePhoto(
   page: RgbImage,
   degrees = 3,
   { width, height } = { width: 4000, height: 3000 },
+  { progressive } = { progressive: true },
 ): Promise<Uint8Array> {
   const cv = await openCv();
   const rgba = withMats((keep) => {
@@ -130,6 +132,47 @@ export async function phonePhoto(
   });
   const jpeg = await encodeJpeg({ data: rgba, width, height, colorSpace: 'srgb' } as ImageData, {
     quality: 80,
+    progressive,
   });
   return new Uint8Array(jpeg);
+}
+
+/**
+ * A screenshot of `page` open in a document viewer: a `width` x `height` screen (grey or dark),
+ * a toolbar, a sidebar with a thumbnail of the page, and the page itself at `zoom` of the pane,
+ * shrunk by area averaging, with a drop shadow; PNG.
+ */
+export async function viewerScreenshot(
+  page: RgbImage,
+  { width = 1920, height = 1080, zoom = 0.85, dark = false } = {},
+): Promise<Uint8Array> {
+  const cv = await openCv();
+  const image = withMats((keep): RgbImage => {
+    const grey = (value: number) => new cv.Scalar(value, value, value);
+    const screen: Mat = keep(new cv.Mat(height, width, cv.CV_8UC3, grey(dark ? 43 : 233)));
+    const toolbar = Math.round(height * 0.055);
+    const sidebar = Math.round(width * 0.13);
+    cv.rectangle(screen, new cv.Point(0, 0), new cv.Point(width, toolbar), grey(dark ? 56 : 249), -1);
+    cv.rectangle(screen, new cv.Point(0, toolbar), new cv.Point(sidebar, height), grey(dark ? 50 : 240), -1);
+    const source: Mat = keep(new cv.Mat(page.height, page.width, cv.CV_8UC3));
+    source.data.set(page.data);
+    const place = (left: number, top: number, scale: number) => {
+      const shown: Mat = keep(new cv.Mat());
+      cv.resize(source, shown, new cv.Size(0, 0), scale, scale, cv.INTER_AREA);
+      const shadow = new cv.Rect(left + 4, top + 4, shown.cols, shown.rows);
+      keep(screen.roi(shadow)).setTo(grey(dark ? 20 : 150));
+      shown.copyTo(keep(screen.roi(new cv.Rect(left, top, shown.cols, shown.rows))));
+    };
+    place(20, toolbar + 20, (sidebar - 40) / page.width);
+    const paneWidth = width - sidebar - 80;
+    const paneHeight = height - toolbar - 60;
+    const scale = Math.min(paneWidth / page.width, paneHeight / page.height) * zoom;
+    place(
+      Math.round(sidebar + (width - sidebar - page.width * scale) / 2),
+      Math.round(toolbar + (height - toolbar - page.height * scale) / 2),
+      scale,
+    );
+    return { width, height, data: new Uint8Array(screen.data) };
+  });
+  return await pngOf(image);
 }

@@ -6,6 +6,7 @@ import decodeJpeg from '@jsquash/jpeg/decode.js';
 import decodeWebp from '@jsquash/webp/decode.js';
 import type { DetectedFile } from './detect.ts';
 import { type GrayRaster, toGray } from '../documents/raster.ts';
+import { decodeJpegGray } from './jpeg-gray.ts';
 
 /** Decoders refuse images above this many megapixels (a 10 MB file can claim absurd dimensions). */
 export const MAX_MEGAPIXELS = 40;
@@ -182,4 +183,25 @@ export async function decodeImagePixels(bytes: Uint8Array, detected: DetectedFil
 export async function decodeImage(bytes: Uint8Array, detected: DetectedFile): Promise<GrayRaster> {
   const pixels = await decodeImagePixels(bytes, detected);
   return toGray(pixels.data, pixels.width, pixels.height, pixels.channels);
+}
+
+/**
+ * Decodes to grey at about `longSide` or more, for callers that shrink to it anyway: a baseline
+ * JPEG by a scaled luma-only decode (jpeg-gray.ts: a 12 MP photo at half size, no colour), any
+ * other image in full.
+ *
+ * @throws ImageDecodeError when the image is corrupt or its dimensions are out of bounds
+ */
+export async function decodeImageNear(
+  bytes: Uint8Array,
+  detected: DetectedFile,
+  longSide: number,
+): Promise<GrayRaster> {
+  if (detected.mimeType === 'image/jpeg' || detected.mimeType === 'image/jpg') {
+    const { width, height } = jpegDimensions(bytes);
+    checkDimensions(width, height);
+    const reduced = decodeJpegGray(bytes, longSide);
+    if (reduced) return reduced;
+  }
+  return await decodeImage(bytes, detected);
 }

@@ -8,6 +8,7 @@ import {
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
+  textBlock,
   textFlagFor,
 } from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
@@ -346,4 +347,22 @@ Deno.test('OCR reading alike clears a weak flag but leaves a strong one in doubt
   const strong = decide(input({ regions: [region({ score: 0.57, reads })] }));
   assert.equal(strong.verdict, 'unknown');
   assert.match(strong.reasons.join(' '), /Recipient name/);
+});
+
+Deno.test("the text block is the box around the lines that read as text, not a frame's ornaments", () => {
+  const line = (x: number, y: number, text: string, confidence = 0.9): RegisteredLine => ({
+    box: { x, y, width: 200, height: 20 },
+    text,
+    confidence,
+    field: null,
+  });
+  const lines = [
+    line(300, 120, 'Certificate of Completion'),
+    line(100, 700, 'Certificate No. NW-0042'),
+    // OCR's readings of a border's ornaments: a sign, or letters read at low confidence.
+    line(5, 5, '*'),
+    line(1200, 900, 'LLL LL', 0.3),
+  ];
+  assert.deepEqual(textBlock(lines), { x: 100, y: 120, width: 400, height: 600 });
+  assert.equal(textBlock([line(5, 5, '~~')]), null);
 });

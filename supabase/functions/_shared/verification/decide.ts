@@ -42,6 +42,31 @@ const MIN_INLIER_RATIO = 0.15;
 const MAX_FLAGGED_SHARE = 0.2;
 const MIN_VISIBLE_INK = 0.85;
 
+/**
+ * The box around the registered lines that read as text (two letters or digits, OCR confidence
+ * from READ_DOUBT): where the certificate says what it says. The share of ink a copy must show is
+ * taken inside it, so a crop that cuts a decorative frame at the page's edge (often most of a
+ * page's ink) is not "too little visible", while every line's own visibility is still required.
+ * Null when no line reads as text.
+ */
+export function textBlock(lines: RegisteredLine[]): Box | null {
+  let box: Box | null = null;
+  for (const line of lines) {
+    if (line.confidence < READ_DOUBT || (line.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2) continue;
+    if (!box) {
+      box = { ...line.box };
+      continue;
+    }
+    const right = Math.max(box.x + box.width, line.box.x + line.box.width);
+    const bottom = Math.max(box.y + box.height, line.box.y + line.box.height);
+    box.x = Math.min(box.x, line.box.x);
+    box.y = Math.min(box.y, line.box.y);
+    box.width = right - box.x;
+    box.height = bottom - box.y;
+  }
+  return box;
+}
+
 export interface RegionEvidence {
   /** In original page pixels. */
   box: Box;
@@ -84,7 +109,7 @@ export const READ_DOUBT = 0.6;
 export interface DecisionInput {
   inliers: number;
   matches: number;
-  /** Share of the original's ink that the copy shows. */
+  /** Share of the original's ink inside its text block (textBlock) that the copy shows. */
   visibleInk: number;
   /** Registered lines the copy does not show. */
   hiddenLines: RegisteredLine[];

@@ -6,19 +6,34 @@
  * type or light; certificates of one template are near too, so the hash only proposes candidates
  * and alignment plus comparison decide.
  */
-import { type GrayRaster, resizeArea } from '../documents/raster.ts';
+import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
 const HASH_SIDE = 32;
 const LOW = 8;
 
-/** Cuts the page out when the picture shows a page-like quadrilateral around it. */
-export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
+/** Page-like outlines kept per picture, largest first (a screenshot: the viewer's pane, then the page). */
+const MAX_OUTLINES = 3;
+/** Outlines are looked for, and pages cut out, on the picture shrunk to this long side. */
+const CUT_OUT_LONG_SIDE = 600;
+/** An outline smaller than this share of the picture is not a page (a page at 40 % zoom is about 15 %). */
+const MIN_OUTLINE_SHARE = 0.08;
+/** The share of the picture an outline must cover for its cut-out to be read as the page. */
+const READABLE_OUTLINE_SHARE = 0.3;
+
+type Corners = [Point, Point, Point, Point];
+
+/**
+ * The page-like quadrilaterals the picture shows, in its coordinates, largest first (outlines inside
+ * outlines too: a screenshot's page lies inside the viewer's pane, whose outline is the larger);
+ * none when it shows none.
+ */
+export async function pageOutlines(picture: GrayRaster): Promise<Corners[]> {
   const cv = await openCv();
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, picture));
-    const scale = 600 / Math.max(picture.width, picture.height);
+    const scale = CUT_OUT_LONG_SIDE / Math.max(picture.width, picture.height);
     const small = keep(new cv.Mat());
     cv.resize(source, small, new cv.Size(0, 0), scale, scale, cv.INTER_AREA);
     const blurred = keep(new cv.Mat());
@@ -29,37 +44,51 @@ export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
     cv.dilate(edges, edges, kernel);
     const contours = keep(new cv.MatVector());
     const hierarchy = keep(new cv.Mat());
-    cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
     const area = small.rows * small.cols;
-    let corners: number[] | null = null;
-    let bestArea = 0;
+    const outlines: { corners: Corners; area: number }[] = [];
     for (let index = 0; index < contours.size(); index++) {
       const contour = contours.get(index);
       const contourArea = cv.contourArea(contour);
-      if (contourArea < 0.3 * area || contourArea > 0.95 * area || contourArea <= bestArea) {
-        contour.delete();
-        continue;
+      if (contourArea >= MIN_OUTLINE_SHARE * area && contourArea <= 0.95 * area) {
+        const approx = new cv.Mat();
+        cv.approxPolyDP(contour, approx, 0.02 * cv.arcLength(contour, true), true);
+        if (approx.rows === 4 && cv.isContourConvex(approx)) {
+          const corners = orderCorners(
+            Array.from(approx.data32S as Int32Array).map((value) => value / scale),
+          );
+          outlines.push({ corners, area: contourArea });
+        }
+        approx.delete();
       }
-      const approx = new cv.Mat();
-      cv.approxPolyDP(contour, approx, 0.02 * cv.arcLength(contour, true), true);
-      if (approx.rows === 4 && cv.isContourConvex(approx)) {
-        corners = Array.from(approx.data32S as Int32Array).map((value) => value / scale);
-        bestArea = contourArea;
-      }
-      approx.delete();
       contour.delete();
     }
-    if (!corners) return picture;
-    const ordered = orderCorners(corners);
-    const [tl, tr, br, bl] = ordered;
-    const width = Math.round(Math.max(distance(tl, tr), distance(bl, br)));
-    const height = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
-    const from = keep(cv.matFromArray(4, 1, cv.CV_32FC2, ordered.flat()));
+    outlines.sort((a, b) => b.area - a.area);
+    // The two sides of one drawn edge give two outlines a few pixels apart: one is enough.
+    const tolerance = 0.03 * Math.max(picture.width, picture.height);
+    const distinct: Corners[] = [];
+    for (const { corners } of outlines) {
+      if (distinct.length === MAX_OUTLINES) break;
+      if (!distinct.some((other) => other.every((point, at) => distance(point, corners[at]!) < tolerance)))
+        distinct.push(corners);
+    }
+    return distinct;
+  });
+}
+
+/** The part of `picture` inside `corners` (in its coordinates), straightened. */
+async function straighten(picture: GrayRaster, corners: Corners): Promise<GrayRaster> {
+  const cv = await openCv();
+  return withMats((keep) => {
+    const [tl, tr, br, bl] = corners;
+    const width = Math.max(1, Math.round(Math.max(distance(tl, tr), distance(bl, br))));
+    const height = Math.max(1, Math.round(Math.max(distance(tl, bl), distance(tr, br))));
+    const from = keep(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flat()));
     const to = keep(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
     const transform = keep(cv.getPerspectiveTransform(from, to));
     const page = keep(new cv.Mat());
     cv.warpPerspective(
-      source,
+      keep(matFromRaster(cv, picture)),
       page,
       transform,
       new cv.Size(width, height),
@@ -68,6 +97,43 @@ export async function cutOutPage(picture: GrayRaster): Promise<GrayRaster> {
     );
     return rasterFromMat(page);
   });
+}
+
+/**
+ * The hashes retrieval looks a copy up by: one per page cut out of it (`outlines`, pageOutlines) and
+ * one of the whole picture (a copy whose page edge is cropped away or shows no outline). Pages are
+ * cut out of the picture shrunk for the hash (area averaged): the hash keeps 32 x 32 of it, and
+ * warping the full picture once per outline cost 50-150 ms each.
+ */
+export async function copyPageHashes(picture: GrayRaster, outlines?: Corners[]): Promise<bigint[]> {
+  const small = fitWithin(picture, CUT_OUT_LONG_SIDE);
+  const scale = small.width / picture.width;
+  const pages: GrayRaster[] = [];
+  for (const corners of outlines ?? (await pageOutlines(picture))) {
+    pages.push(await straighten(small, corners.map(([x, y]) => [x * scale, y * scale]) as Corners));
+  }
+  const whole = pages.length > 0 ? small : picture;
+  return [...new Set([...pages, whole].map(pageHash))];
+}
+
+/**
+ * The page to read printed text on, at the picture's own resolution: the largest outline's page
+ * when it covers at least READABLE_OUTLINE_SHARE of the picture (a smaller one is a box on the
+ * page, a table or a photo, whose cut-out would lose the lines around it), else the picture.
+ */
+export function readablePage(picture: GrayRaster, outlines: Corners[]): Promise<GrayRaster> {
+  const [largest] = outlines;
+  const share = largest ? polygonArea(largest) / (picture.width * picture.height) : 0;
+  return largest && share >= READABLE_OUTLINE_SHARE ? straighten(picture, largest) : Promise.resolve(picture);
+}
+
+function polygonArea(corners: Corners): number {
+  let twice = 0;
+  corners.forEach(([x, y], index) => {
+    const [nextX, nextY] = corners[(index + 1) % corners.length]!;
+    twice += x * nextY - nextX * y;
+  });
+  return Math.abs(twice) / 2;
 }
 
 type Point = [number, number];

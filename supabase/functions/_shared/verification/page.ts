@@ -5,7 +5,7 @@
  * has no raster here, and the engine then says so instead of guessing.
  */
 import { fitWithin, type GrayRaster } from '../documents/raster.ts';
-import { decodeImage } from '../processing/decode.ts';
+import { decodeImageNear } from '../processing/decode.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import type { OcrClient } from './ocr-client.ts';
 
@@ -32,5 +32,5 @@ export async function pageRaster(
     if (!page) throw new NoPageRasterError();
     return fitWithin(page, longSide);
   }
-  return fitWithin(await decodeImage(bytes, detected), longSide);
+  return fitWithin(await decodeImageNear(bytes, detected, longSide), longSide);
 }

@@ -108,18 +108,23 @@ export async function certificatesNumbered(sql: Sql, tokens: string[], limit: nu
   return rows.map((row) => row.certificate_id);
 }
 
-/** Registrations whose page hash is nearest the copy's, nearest first. */
+/**
+ * Registrations whose page hash is nearest any of the copy's (one per way of cutting its page out,
+ * page-hash.ts copyPageHashes), nearest first: one pass over the hashes, each row against each
+ * copy hash (at most four).
+ */
 export async function nearestRegistrations(
   sql: Sql,
-  hash: bigint,
+  hashes: bigint[],
   limit: number,
   maxDistance: number,
 ): Promise<{ certificateId: string; distance: number }[]> {
   const rows = await sql<{ certificate_id: string; distance: number }[]>`
-    select certificate_id, bit_count((page_hash # ${hash.toString()}::bigint)::bit(64))::int as distance
-    from private.certificate_registrations
-    where page_hash is not null and bit_count((page_hash # ${hash.toString()}::bigint)::bit(64)) <= ${maxDistance}
-    order by distance, registered_at desc
+    select r.certificate_id, min(bit_count((r.page_hash # h)::bit(64)))::int as distance
+    from private.certificate_registrations r, unnest(${hashes.map(String)}::bigint[]) as h
+    where r.page_hash is not null and bit_count((r.page_hash # h)::bit(64)) <= ${maxDistance}
+    group by r.certificate_id, r.registered_at
+    order by distance, r.registered_at desc
     limit ${limit}`;
   return rows.map((row) => ({ certificateId: row.certificate_id, distance: row.distance }));
 }

@@ -1,0 +1,80 @@
+/**
+ * Verdicts on real copies of a drawn certificate, in-process (OCR by tesseract here, as diagnose.ts
+ * does): the reduced-size decode of a phone photo and the page of a viewer's screenshot.
+ */
+import assert from 'node:assert/strict';
+import { drawnCertificate, phonePhoto, rgbOf, viewerScreenshot } from '../copies/testing.ts';
+import { fitWithin, type GrayRaster } from '../documents/raster.ts';
+import { readPageLines, readRegion } from '../ocr/tesseract.ts';
+import { decodeImage } from '../processing/decode.ts';
+import { detectFileType } from '../processing/detect.ts';
+import { pageFeatures } from './features.ts';
+import type { OcrClient } from './ocr-client.ts';
+import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
+import { copyPageHashes, hammingDistance } from './page-hash.ts';
+import { registerOriginal } from './register.ts';
+import type { StoredRegistration } from './store.ts';
+import { examine, MAX_HASH_DISTANCE } from './verify.ts';
+
+const ocr = {
+  readPageLines: (page: GrayRaster) => readPageLines(page),
+  readRegions: async (regions: GrayRaster[]) => {
+    const out = [];
+    for (const region of regions) out.push(await readRegion(region));
+    return out;
+  },
+} as unknown as OcrClient;
+
+const original = await drawnCertificate('Jürgen Fernández', 'NW-2025-0451');
+const registration = await registerOriginal(original, detectFileType(original)!, ocr);
+const stored: StoredRegistration = {
+  certificateId: 'test',
+  page: registration.picture!.page,
+  features: registration.picture!.features,
+  lines: registration.lines,
+};
+
+async function verdictOn(copy: GrayRaster): Promise<string> {
+  const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), stored);
+  return examination ? examination.decision.verdict : 'no alignment';
+}
+
+async function nearestDistance(copy: GrayRaster): Promise<number> {
+  const hashes = await copyPageHashes(copy);
+  return Math.min(...hashes.map((hash) => hammingDistance(hash, registration.picture!.pageHash)));
+}
+
+Deno.test('a 12 MP phone photo decoded at half size, luma only, is authentic as in full', async () => {
+  const photo = await phonePhoto(
+    await rgbOf(original),
+    3,
+    { width: 4000, height: 3000 },
+    { progressive: false },
+  );
+  const detected = detectFileType(photo)!;
+  const reduced = await pageRaster(photo, detected, COPY_WORKING_LONG_SIDE, ocr);
+  const full = fitWithin(await decodeImage(photo, detected), COPY_WORKING_LONG_SIDE);
+  assert.equal(reduced.width, full.width);
+  assert.equal(await verdictOn(reduced), 'authentic');
+  assert.equal(await verdictOn(full), 'authentic');
+});
+
+Deno.test(
+  "a viewer's screenshot is looked up by its page and authentic; with the number changed it is not",
+  async () => {
+    for (const dark of [false, true]) {
+      const screenshot = await viewerScreenshot(await rgbOf(original), { zoom: 0.8, dark });
+      const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
+      const distance = await nearestDistance(copy);
+      assert.ok(
+        distance <= MAX_HASH_DISTANCE,
+        `${dark ? 'dark' : 'light'} viewer: hash distance ${distance}`,
+      );
+      assert.equal(await verdictOn(copy), 'authentic', `${dark ? 'dark' : 'light'} viewer`);
+    }
+    const forged = await drawnCertificate('Jürgen Fernández', 'NW-2025-0457');
+    const screenshot = await viewerScreenshot(await rgbOf(forged), { zoom: 0.8 });
+    const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
+    assert.notEqual(await verdictOn(copy), 'authentic');
+  },
+);
