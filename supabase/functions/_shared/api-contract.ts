@@ -629,9 +629,10 @@ export interface VerificationResult {
   /**
    * The registered certificate that matched: the spec's fields (`name` is its title, `issuedDate` when it
    * was registered) and, as an extension, the recipient and issue date printed on it and its standing
-   * (`status` equals `outcome`). Shown whether or not its public page is public: the verifier holds a copy
-   * that matched, which carries the same name and dates, and the result shows nothing its public page
-   * would not.
+   * (`status` equals `outcome`). Shown whether or not its public page is public when the copy matched
+   * (identical or authentic): the verifier holds a copy that carries the same name and dates, and the
+   * result shows nothing its public page would not. For an altered copy only which certificate and its
+   * status: the printed fields and the dates and reason of its standing are null.
    */
   certificate:
     | ({

@@ -70,6 +70,8 @@ describe('dates', () => {
   it('says N/A for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('N/A');
     expect(formatDateTime('not a date')).toBe('N/A');
+    expect(formatDay('not a date')).toBe('N/A');
+    expect(formatDay('2025-13-45')).toBe('N/A');
   });
 });
 

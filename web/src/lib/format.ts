@@ -35,12 +35,14 @@ const calendarDayFormat = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, tim
 
 /**
  * A day in en-US words, e.g. "Jun 30, 2025" (the public page and verification results): a YYYY-MM-DD
- * date is that calendar day in every time zone; an ISO instant is its day in the viewer's time zone.
+ * date is that calendar day in every time zone; an ISO instant is its day in the viewer's time zone;
+ * 'N/A' when it is not a date.
  */
 export function formatDay(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? calendarDayFormat.format(new Date(`${value}T00:00:00Z`))
-    : dayFormat.format(new Date(value));
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = toDate(calendarDay ? `${value}T00:00:00Z` : value);
+  if (!date) return NOT_AVAILABLE;
+  return (calendarDay ? calendarDayFormat : dayFormat).format(date);
 }
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

@@ -200,7 +200,7 @@ export async function decodeImageNear(
   if (detected.mimeType === 'image/jpeg' || detected.mimeType === 'image/jpg') {
     const { width, height } = jpegDimensions(bytes);
     checkDimensions(width, height);
-    const reduced = decodeJpegGray(bytes, longSide);
+    const reduced = decodeJpegGray(bytes, longSide, MAX_MEGAPIXELS * 1_000_000);
     if (reduced) return reduced;
   }
   return await decodeImage(bytes, detected);

@@ -65,10 +65,17 @@ function buildHuffman(counts: Uint8Array, symbols: Uint8Array): Huffman {
   return { fast, maxCode, valueOffset, symbols };
 }
 
+/**
+ * Zero bytes the reader may feed past a marker or the end before it gives up: a few for its own
+ * look-ahead and an encoder's short last byte; more is a cut-off or hostile file, for the full decoder.
+ */
+const MAX_PADDING_BYTES = 256;
+
 /** Entropy-coded bits with 0xFF00 stuffing removed; past a marker or the end, zeros (as libjpeg). */
 class BitReader {
   private buffer = 0;
   private count = 0;
+  private padding = 0;
   constructor(
     private readonly bytes: Uint8Array,
     public position: number,
@@ -88,6 +95,8 @@ class BitReader {
           this.position++;
         }
       }
+      if (at === this.position && ++this.padding > MAX_PADDING_BYTES)
+        throw new Unsupported('entropy-coded data ends early');
       this.buffer = ((this.buffer << 8) | byte) >>> 0;
       this.count += 8;
     }
@@ -121,6 +130,7 @@ class BitReader {
   restart(): void {
     this.buffer = 0;
     this.count = 0;
+    this.padding = 0;
     const at = this.position;
     if (this.bytes[at] === 0xff && this.bytes[at + 1]! >= 0xd0 && this.bytes[at + 1]! <= 0xd7)
       this.position += 2;
@@ -143,17 +153,18 @@ function idctBasis(size: number): Float64Array {
 
 /**
  * Grey pixels of a baseline JPEG at the largest of 1/8, 1/4, 1/2 or full size whose long side is
- * at least `minLongSide` (full size when none is), or null when this decoder does not read it.
+ * at least `minLongSide` (full size when none is), or null when this decoder does not read it (or it
+ * claims more than `maxPixels`).
  */
-export function decodeJpegGray(bytes: Uint8Array, minLongSide: number): GrayRaster | null {
+export function decodeJpegGray(bytes: Uint8Array, minLongSide: number, maxPixels: number): GrayRaster | null {
   try {
-    return decode(bytes, minLongSide);
+    return decode(bytes, minLongSide, maxPixels);
   } catch {
     return null;
   }
 }
 
-function decode(bytes: Uint8Array, minLongSide: number): GrayRaster | null {
+function decode(bytes: Uint8Array, minLongSide: number, maxPixels: number): GrayRaster | null {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   const quant: (Int32Array | undefined)[] = [];
   const dcTables: (Huffman | undefined)[] = [];
@@ -178,9 +189,11 @@ function decode(bytes: Uint8Array, minLongSide: number): GrayRaster | null {
     switch (marker) {
       case 0xc0:
       case 0xc1: {
-        if (bytes[start] !== 8) return null;
+        // A second frame header is not a baseline file (and could claim another size than the first).
+        if (bytes[start] !== 8 || components.length > 0) return null;
         height = (bytes[start + 1]! << 8) | bytes[start + 2]!;
         width = (bytes[start + 3]! << 8) | bytes[start + 4]!;
+        if (width * height > maxPixels) return null;
         const count = bytes[start + 5]!;
         if (count !== 1 && count !== 3) return null;
         components = [];

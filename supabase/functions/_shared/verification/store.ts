@@ -91,8 +91,10 @@ export async function certificatesNumbered(sql: Sql, tokens: string[], limit: nu
   if (tokens.length === 0) return [];
   const rows = await sql<{ certificate_id: string }[]>`
     with keys as (
-      select private.certificate_number_key(token) as key, min(position) as position
-      from unnest(${tokens}::text[]) with ordinality as t (token, position)
+      select key, min(position) as position
+      from unnest(${tokens}::text[]) with ordinality as t (token, position),
+        private.certificate_number_key(token) as key
+      where key ~ '^[0-9A-Z]{4,100}$'
       group by 1
     ),
     found as (

@@ -61,6 +61,25 @@ export function matchedCertificate(
   };
 }
 
+/**
+ * The certificate as a result shows it when the copy did not match it faithfully (altered): which
+ * certificate and its status, not what is printed on it or when and why it was revoked or suspended.
+ * Anyone can point the engine at a certificate by printing its number on a page of the same design.
+ */
+export function withoutDetails(
+  certificate: NonNullable<VerificationResult['certificate']>,
+): NonNullable<VerificationResult['certificate']> {
+  return {
+    ...certificate,
+    recipientName: null,
+    issueDate: null,
+    expiryDate: null,
+    revokedAt: null,
+    revocationReason: null,
+    suspendedAt: null,
+  };
+}
+
 /** The message for a faithful copy (identical or authentic) of a certificate; `what` says how it matched. */
 export function standingMessage(standing: Standing, what: string): string {
   switch (standing) {

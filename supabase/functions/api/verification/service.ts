@@ -25,6 +25,7 @@ import type { HashedUpload } from './exact.ts';
 import {
   matchedCertificate,
   matchedCertificateColumns,
+  withoutDetails,
   type MatchedCertificateRow,
   originalLink,
   type Standing,
@@ -133,13 +134,7 @@ export async function verifyCertificate(
   return {
     verified,
     message: messageFor(finding),
-    certificate: candidate
-      ? matchedCertificate(
-          candidate,
-          candidate.status,
-          verified ? await originalLink(deps, candidate.storage_path) : null,
-        )
-      : null,
+    certificate: candidate ? await certificateShown(deps, candidate, finding.verdict, verified) : null,
     uploadedFile: { size: upload.bytes.length, type: upload.mimeType, hash: upload.fileHash },
     matchChannel: finding.channel,
     outcome: standing ?? 'not_found',
@@ -150,6 +145,20 @@ export async function verifyCertificate(
     confidence: finding.confidence,
     evidence: finding.evidence,
   };
+}
+
+async function certificateShown(
+  deps: AppDeps,
+  candidate: Candidate,
+  verdict: Finding['verdict'],
+  verified: boolean,
+): Promise<NonNullable<VerificationResult['certificate']>> {
+  const certificate = matchedCertificate(
+    candidate,
+    candidate.status,
+    verified ? await originalLink(deps, candidate.storage_path) : null,
+  );
+  return verdict === 'authentic' ? certificate : withoutDetails(certificate);
 }
 
 /** GET /verification/stats: public tiles, computed in SQL. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_MESSAGES, updateOwnProfileRequestSchema } from '@contract';
+import { updateOwnProfileRequestSchema } from '@contract';
 
 /** The spec's messages (section 5). */
 export const AUTH_MESSAGES = {
@@ -7,10 +7,6 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email',
   passwordRequired: 'Password is required',
   passwordShort: 'Password must be at least 6 characters',
-  firstNameRequired: PROFILE_MESSAGES.firstNameRequired,
-  firstNameShort: PROFILE_MESSAGES.firstNameShort,
-  lastNameRequired: PROFILE_MESSAGES.lastNameRequired,
-  lastNameShort: PROFILE_MESSAGES.lastNameShort,
   invalidCredentialsField: 'Invalid email or password',
   duplicateEmailField: 'This email is already registered.',
   passwordsDiffer: 'Passwords do not match',
