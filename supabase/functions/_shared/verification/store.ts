@@ -66,17 +66,20 @@ async function saveNumbers(tx: Tx, certificateId: string, lines: RegisteredLine[
     select distinct key, ${certificateId}::uuid
     from unnest(${numbers}::text[]) as number, private.certificate_number_key(number) as key
     where key ~ '^[0-9A-Z]{4,100}$'`;
+  await tx`
+    update private.certificate_registrations set numbers_indexed = true
+    where certificate_id = ${certificateId}`;
 }
 
 /**
- * Registrations saved before numbers were kept (migration 20261126030100): their number line's
- * numbers, from the stored lines (no OCR). Part of the backfill; returns how many were indexed.
+ * Registrations saved before numbers were kept (migrations 20261126030100 and 20261126040100): their
+ * numbers from the stored lines (no OCR), each registration once, whether or not it prints one. Part
+ * of the backfill; returns how many were visited.
  */
 export async function indexStoredNumbers(sql: Sql, limit: number): Promise<number> {
   const rows = await sql<{ certificate_id: string; lines: RegisteredLine[] }[]>`
     select r.certificate_id, r.lines from private.certificate_registrations r
-    where r.lines::text ~* '(number|\\mno\\M|\\mnr\\M|\\mid\\M|#|serial|\\mref)'
-      and not exists (select 1 from private.certificate_numbers n where n.certificate_id = r.certificate_id)
+    where not r.numbers_indexed
     limit ${limit}`;
   for (const row of rows) await sql.begin((tx) => saveNumbers(tx, row.certificate_id, row.lines));
   return rows.length;
