@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createAuthUser, inRollback } from './_db.ts';
 import type { Tx } from './_db.ts';
+import { numberedLookup } from '../functions/_shared/verification/store.ts';
 
 const key = async (tx: Tx, number: string | null) =>
   (await tx<{ key: string | null }[]>`select private.certificate_number_key(${number}) as key`)[0]!.key;
@@ -56,24 +57,9 @@ Deno.test('EXPLAIN: a copy’s numbers are looked up by index among 50,000 certi
     await tx`analyze public.certificates`;
     await tx`analyze private.certificate_numbers`;
     await tx`analyze private.certificate_registrations`;
-    // The lookup of store.ts certificatesNumbered, with the tokens a copy's OCR gave.
-    const [row] = await tx.unsafe<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`
-      explain (format json)
-      with keys as (
-        select private.certificate_number_key(token) as key, min(position) as position
-        from unnest(array['GEN-00012345', 'read 0004 2424', '2025-06-30']::text[]) with ordinality as t (token, position)
-        group by 1
-      ),
-      found as (
-        select c.id as certificate_id, k.position from keys k
-        join public.certificates c on private.certificate_number_key(c.certificate_number) = k.key
-        union all
-        select n.certificate_id, k.position from keys k
-        join private.certificate_numbers n on n.number_key = k.key
-      )
-      select f.certificate_id from found f
-      join private.certificate_registrations r on r.certificate_id = f.certificate_id and r.page_png is not null
-      group by f.certificate_id order by min(f.position) limit 2`);
+    // The lookup of store.ts certificatesNumbered itself, with the tokens a copy's OCR gave.
+    const lookup = numberedLookup(tx, ['GEN-00012345', 'read 0004 2424', '2025-06-30'], 2);
+    const [row] = await tx<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>`explain (format json) ${lookup}`;
     const found = nodes(row!['QUERY PLAN'][0]!.Plan);
     const summary = found.map(
       (n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`,

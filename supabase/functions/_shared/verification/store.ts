@@ -92,7 +92,12 @@ export async function indexStoredNumbers(sql: Sql, limit: number): Promise<numbe
  */
 export async function certificatesNumbered(sql: Sql, tokens: string[], limit: number): Promise<string[]> {
   if (tokens.length === 0) return [];
-  const rows = await sql<{ certificate_id: string }[]>`
+  return (await numberedLookup(sql, tokens, limit)).map((row) => row.certificate_id);
+}
+
+/** certificatesNumbered's query, unsent: run it, or EXPLAIN it inside another (supabase/tests). */
+export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
+  return sql<{ certificate_id: string }[]>`
     with keys as (
       select key, min(position) as position
       from unnest(${tokens}::text[]) with ordinality as t (token, position),
@@ -110,7 +115,6 @@ export async function certificatesNumbered(sql: Sql, tokens: string[], limit: nu
     select f.certificate_id from found f
     join private.certificate_registrations r on r.certificate_id = f.certificate_id and r.page_png is not null
     group by f.certificate_id order by min(f.position) limit ${limit}`;
-  return rows.map((row) => row.certificate_id);
 }
 
 /**
