@@ -12,7 +12,17 @@ import type {
   UploadCertificateResponse,
   UserCertificatesResponse,
 } from '../../_shared/api-contract.ts';
-import { call, demo, freshUser, sampleDataUrl, test, toDataUrl, uniquePng, uploadUnique } from './helpers.ts';
+import {
+  call,
+  demo,
+  freshUser,
+  sampleBytes,
+  sampleDataUrl,
+  test,
+  toDataUrl,
+  uniquePng,
+  uploadUnique,
+} from './helpers.ts';
 
 type Upload = UploadCertificateResponse & { error?: string };
 
@@ -35,9 +45,13 @@ const publicPage = (publicId: string) =>
 
 test('extract reads the printed fields of a PDF text layer, and only admins may ask', async () => {
   const adminUser = await demo('admin');
+  // A comment after %%EOF makes it a file never issued (other tests issue the sample itself, and an
+  // issued file is answered from its record); readers ignore it.
+  const unique = new TextEncoder().encode(`\n% ${crypto.randomUUID()}\n`);
+  const pdf = new Uint8Array([...sampleBytes('text-layer.pdf'), ...unique]);
   const response = await call<ExtractCertificateResponse>('POST', '/certificates/extract', {
     token: adminUser.token,
-    json: { fileData: sampleDataUrl('text-layer.pdf') },
+    json: { fileData: toDataUrl(pdf, 'application/pdf') },
   });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   assert.equal(response.body.textSource, 'pdf-text');
