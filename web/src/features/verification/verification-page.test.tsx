@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationResult } from '@contract';
 import * as api from '@/api';
 import { renderWithProviders } from '@/testing/render';
+import { makeVerificationResult } from '@/testing/verification-results';
 import VerificationPage from './verification-page';
 
 vi.mock('@/api', async (importOriginal) => {
@@ -18,43 +19,6 @@ vi.mock('@/api', async (importOriginal) => {
 
 // The whole web suite shares two cores; give async screens more than the default second.
 configure({ asyncUtilTimeout: 5000 });
-
-const FILE_HASH = 'a1b2c3d4'.repeat(8);
-const CONTENT_HASH = 'e5f6a7b8'.repeat(8);
-const UPLOADED_HASH = '0f1e2d3c'.repeat(8);
-
-function result(overrides: Partial<VerificationResult>): VerificationResult {
-  return {
-    verified: true,
-    message: 'Certificate is valid',
-    certificate: {
-      id: 'c0ffee00-0000-4000-8000-000000000001',
-      name: 'Jane Doe - Data Science',
-      fileType: 'image',
-      issuedDate: '2025-03-05T14:07:00Z',
-      fileHash: FILE_HASH,
-      contentHash: CONTENT_HASH,
-      imageUrl: 'https://storage.test/signed/cert.png',
-      recipientName: 'Jane Doe',
-      issueDate: '2025-03-01',
-      status: 'valid',
-      expiryDate: null,
-      revokedAt: null,
-      revocationReason: null,
-      suspendedAt: null,
-    },
-    uploadedFile: { size: 1536 * 1024, type: 'image/png', hash: UPLOADED_HASH },
-    matchChannel: 'exact_file',
-    outcome: 'valid',
-    verdict: 'identical',
-    copyKind: 'original_file',
-    differences: [],
-    reasons: [],
-    confidence: 1,
-    evidence: null,
-    ...overrides,
-  };
-}
 
 function pngFile(name = 'certificate.png', size?: number): File {
   const file = new File(['\x89PNG'], name, { type: 'image/png' });
@@ -158,14 +122,14 @@ describe('VerificationPage', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent(/^Uploading: 0 Bytes of .* sent$/);
 
-    finish(result({}));
+    finish(makeVerificationResult());
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
     expect(within(dropzone).queryByText('Verifying certificate...')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Certificate Verified. Certificate is valid');
   });
 
   it('shows a verified exact-file match with details and shortened hashes', async () => {
-    vi.mocked(api.verifyCertificate).mockResolvedValue(result({}));
+    vi.mocked(api.verifyCertificate).mockResolvedValue(makeVerificationResult());
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
     await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
@@ -186,9 +150,9 @@ describe('VerificationPage', () => {
   });
 
   it('names a same-content match and shows N/A for missing values', async () => {
-    const base = result({});
+    const base = makeVerificationResult();
     vi.mocked(api.verifyCertificate).mockResolvedValue(
-      result({
+      makeVerificationResult({
         matchChannel: 'visual',
         certificate: base.certificate && {
           ...base.certificate,
@@ -222,9 +186,9 @@ describe('VerificationPage', () => {
     ['pending', 'Pending review', {}, /awaits review/],
     ['failed', 'Rejected', {}, /rejected during review/],
   ] as const)('explains why a %s match is not valid', async (outcome, label, standing, explanation) => {
-    const base = result({});
+    const base = makeVerificationResult();
     vi.mocked(api.verifyCertificate).mockResolvedValue(
-      result({
+      makeVerificationResult({
         verified: false,
         outcome,
         message: `Certificate is ${outcome}`,
@@ -245,7 +209,7 @@ describe('VerificationPage', () => {
 
   it('reports no match without certificate details', async () => {
     vi.mocked(api.verifyCertificate).mockResolvedValue(
-      result({
+      makeVerificationResult({
         verified: false,
         outcome: 'not_found',
         matchChannel: null,
@@ -269,7 +233,7 @@ describe('VerificationPage', () => {
     vi.mocked(api.verifyCertificate).mockRejectedValueOnce(
       new api.ApiError('Verification failed', { status: 500 }),
     );
-    vi.mocked(api.verifyCertificate).mockResolvedValueOnce(result({}));
+    vi.mocked(api.verifyCertificate).mockResolvedValueOnce(makeVerificationResult());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
@@ -327,13 +291,13 @@ describe('VerificationPage', () => {
       '(in progress)',
     );
 
-    finish(result({}));
+    finish(makeVerificationResult());
     expect(await screen.findByRole('heading', { name: 'Certificate Verified ✓' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Verification progress' })).not.toBeInTheDocument();
   });
 
   it('answers an identical file by its fingerprint without uploading it, and says so', async () => {
-    vi.mocked(api.verifyCertificateHash).mockResolvedValue(result({}));
+    vi.mocked(api.verifyCertificateHash).mockResolvedValue(makeVerificationResult());
     const { user } = await renderPage();
     await chooseValidFile(pngFile());
     await user.click(screen.getByRole('button', { name: 'Verify Certificate' }));
@@ -350,7 +314,7 @@ describe('VerificationPage', () => {
 
   it('uploads the file when its fingerprint is not registered, and does not claim it stayed here', async () => {
     vi.mocked(api.verifyCertificateHash).mockResolvedValue(
-      result({
+      makeVerificationResult({
         verified: false,
         verdict: 'unknown',
         outcome: 'not_found',
@@ -359,7 +323,7 @@ describe('VerificationPage', () => {
       }),
     );
     vi.mocked(api.verifyCertificate).mockResolvedValue(
-      result({ verdict: 'authentic', copyKind: 'scan', matchChannel: 'visual' }),
+      makeVerificationResult({ verdict: 'authentic', copyKind: 'scan', matchChannel: 'visual' }),
     );
     const { user } = await renderPage();
     await chooseValidFile(pngFile());

@@ -2,6 +2,12 @@ import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { VerificationDifference, VerificationResult } from '@contract';
 import { renderWithProviders } from '@/testing/render';
+import {
+  makeVerificationResult,
+  REGISTERED_CERTIFICATE,
+  type RegisteredCertificate,
+  UPLOADED_FILE_HASH,
+} from '@/testing/verification-results';
 import { VerificationResultView } from '../index';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -9,39 +15,20 @@ configure({ asyncUtilTimeout: 5000 });
 const ORIGINAL_PAGE = 'https://storage.test/signed/original-page.png';
 const ALIGNED_COPY = 'data:image/png;base64,iVBORw0KGgo=';
 
-const CERTIFICATE: NonNullable<VerificationResult['certificate']> = {
-  id: 'c0ffee00-0000-4000-8000-000000000001',
-  name: 'Jane Doe - Data Science',
-  fileType: 'image',
-  issuedDate: '2025-03-05T14:07:00Z',
-  fileHash: 'a1b2c3d4'.repeat(8),
-  contentHash: null,
-  imageUrl: 'https://storage.test/signed/cert.png',
-  recipientName: 'Jane Doe',
-  issueDate: '2025-03-01',
-  status: 'valid',
-  expiryDate: null,
-  revokedAt: null,
-  revocationReason: null,
-  suspendedAt: null,
-};
+const CERTIFICATE: RegisteredCertificate = { ...REGISTERED_CERTIFICATE, contentHash: null };
 
+/** A scan matched by its look, unless `overrides` say otherwise. */
 function result(overrides: Partial<VerificationResult>): VerificationResult {
-  return {
-    verified: true,
+  return makeVerificationResult({
     message: 'Certificate verified',
     certificate: CERTIFICATE,
-    uploadedFile: { size: 2048, type: 'image/jpeg', hash: '0f1e2d3c'.repeat(8) },
+    uploadedFile: { size: 2048, type: 'image/jpeg', hash: UPLOADED_FILE_HASH },
     matchChannel: 'visual',
-    outcome: 'valid',
     verdict: 'authentic',
     copyKind: 'scan',
-    differences: [],
-    reasons: [],
     confidence: 0.97,
-    evidence: null,
     ...overrides,
-  };
+  });
 }
 
 const NAME_CHANGE: VerificationDifference = {
