@@ -89,3 +89,12 @@ describe('Edit Profile', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 });
+
+describe('Personal Details', () => {
+  it('labels the names as the forms do, and says "Not provided" for an empty one', () => {
+    renderWithProviders(<ProfileDetails user={{ ...USER, lastname: '', created_at: '' }} />, { user: USER });
+    expect(screen.getByText('First name').nextElementSibling).toHaveTextContent('Robin');
+    expect(screen.getByText('Last name').nextElementSibling).toHaveTextContent('Not provided');
+    expect(screen.getByText('Username').nextElementSibling).toHaveTextContent('robin');
+  });
+});

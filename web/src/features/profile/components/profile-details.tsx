@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { SessionUser } from '@/api/auth';
+import { ACCOUNT_FIELD_LABELS } from '@/features/auth';
 import { EditProfileModal } from './edit-profile-modal';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -41,11 +42,11 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
           Personal Details
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Detail label="First Name" value={user.firstname} />
-          <Detail label="Last Name" value={user.lastname} />
+          <Detail label={ACCOUNT_FIELD_LABELS.firstname} value={user.firstname} />
+          <Detail label={ACCOUNT_FIELD_LABELS.lastname} value={user.lastname} />
           <Detail label="Email" value={user.email} />
           <Detail label="Role" value={user.role} />
-          <Detail label="Username" value={user.username} />
+          <Detail label={ACCOUNT_FIELD_LABELS.username} value={user.username} />
           <Detail label="User ID" value={user.id} />
         </SimpleGrid>
       </Card>
