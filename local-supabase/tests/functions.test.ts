@@ -42,6 +42,7 @@ interface Echo {
   bodyLength: number;
   authorization: string | null;
   custom: string | null;
+  headers: Record<string, string>;
   env: Record<string, string | null>;
   pid: number;
 }
@@ -180,6 +181,39 @@ describe.each(FRONTS)('through %s', (front) => {
       // Compared as buffers: a deep equality over 5 MB of elements takes the test runner a minute.
       expect(back.length).toBe(bytes.length);
       expect(back.equals(Buffer.from(bytes))).toBe(true);
+    });
+
+    it('drops hop-by-hop headers, the standard ones and those the Connection header names', async () => {
+      // node:http, since fetch refuses to send a Connection header of its own.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${functionsUrl(front)}/echo`, {
+          headers: {
+            ...bearer(keys.anonKey),
+            connection: 'keep-alive, X-Hop-Named, x-other-hop',
+            'x-hop-named': 'for this connection only',
+            'x-other-hop': 'also',
+            'x-custom': 'kept',
+            'keep-alive': 'timeout=5',
+            'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+            te: 'trailers',
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(200);
+      const { headers } = JSON.parse(answer.body) as Echo;
+      expect(headers['x-custom']).toBe('kept');
+      expect(headers.authorization).toBe(`Bearer ${keys.anonKey}`);
+      for (const name of ['x-hop-named', 'x-other-hop', 'keep-alive', 'proxy-authorization', 'te']) {
+        expect(headers, name).not.toHaveProperty(name);
+      }
     });
 
     it('shares one process between concurrent requests', async () => {

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { WORKER_LIMIT_BODY } from './limits.ts';
 import type { Ticket } from './worker.ts';
 
-export const HOP_BY_HOP = new Set([
+/** Hop-by-hop by definition, whatever a Connection header says. */
+const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -19,6 +20,25 @@ export const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/**
+ * The headers without the hop-by-hop ones, which concern only the connection they came on: the
+ * standard ones and every one the message's own Connection header names (RFC 9110 section 7.6.1).
+ */
+export function endToEndHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const connection = headers.connection;
+  const named = new Set(
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
+  const kept: http.OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(key) && !named.has(key)) kept[key] = value;
+  }
+  return kept;
+}
 
 /** What the runner needs of a request, whichever server received it. */
 export interface FunctionCall {
@@ -73,17 +93,11 @@ export function forward(
   return new Promise((resolve) => {
     let bodyBytes = 0;
     let overSize = false;
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [key, value] of Object.entries(call.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
-    }
+    const headers = endToEndHeaders(call.headers);
     const upstream = http.request(
       { host: '127.0.0.1', port, method: call.method, path: call.target, headers, agent },
       (response) => {
-        const out: http.OutgoingHttpHeaders = {};
-        for (const [key, value] of Object.entries(response.headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(key)) out[key] = value;
-        }
+        const out = endToEndHeaders(response.headers);
         const status = response.statusCode ?? 502;
         const noBody = call.method === 'HEAD' || [101, 204, 205, 304].includes(status);
         response.once('close', () => ticket.finish());
