@@ -10,6 +10,7 @@ import { HttpError } from '../../_shared/errors.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import type { IssuedFieldsRow } from './model.ts';
 
 export interface VerifiableCopy {
   bytes: Uint8Array;
@@ -17,10 +18,9 @@ export interface VerifiableCopy {
   fileName: string;
 }
 
-interface CopyRow {
+interface CopyRow extends Pick<IssuedFieldsRow, 'certificate_number'> {
   storage_path: string;
   public_id: string;
-  certificate_number: string | null;
   verification_status: string;
 }
 

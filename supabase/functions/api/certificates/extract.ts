@@ -13,6 +13,7 @@ import { sha256Hex } from '../../_shared/processing/hash.ts';
 import { MAX_FILE_BYTES } from '../../_shared/api-contract.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import { type IssuedFieldsRow, issuedFieldColumns, issuedFieldsOf } from './model.ts';
 
 /** The one place issuance asks for a file's text: the engine reads the PDF text layer, else OCR. */
 export function readCertificateText(
@@ -22,17 +23,7 @@ export function readCertificateText(
   return deps.engine.read(fileData);
 }
 
-interface StoredFieldsRow {
-  certificate_name: string | null;
-  recipient_name: string | null;
-  course: string | null;
-  grade: string | null;
-  issue_date: string | null;
-  expiry_date: string | null;
-  certificate_number: string | null;
-  issuer: string | null;
-  ocr_content: string | null;
-}
+type StoredFieldsRow = IssuedFieldsRow & { ocr_content: string | null };
 
 export async function extractCertificateFields(
   deps: AppDeps,
@@ -46,22 +37,12 @@ export async function extractCertificateFields(
     deps.sql,
     user,
     (tx) => tx<StoredFieldsRow[]>`
-      select certificate_name, recipient_name, course, grade, issue_date::text as issue_date,
-        expiry_date::text as expiry_date, certificate_number, issuer, ocr_content
-      from public.certificates where file_hash = ${fileHash}`,
+      select ${issuedFieldColumns(tx)}, c.ocr_content
+      from public.certificates c where c.file_hash = ${fileHash}`,
   );
   if (stored) {
     return {
-      fields: {
-        certificateName: stored.certificate_name,
-        recipientName: stored.recipient_name,
-        course: stored.course,
-        grade: stored.grade,
-        issueDate: stored.issue_date,
-        expiryDate: stored.expiry_date,
-        certificateNumber: stored.certificate_number,
-        issuer: stored.issuer,
-      },
+      fields: issuedFieldsOf(stored),
       textSource: 'stored',
       text: stored.ocr_content ?? '',
       duplicate: true,

@@ -3,6 +3,7 @@ import type {
   AcceptedMimeType,
   Certificate,
   CertificateStatus,
+  ExtractCertificateResponse,
   FileType,
   VerificationStatus,
 } from '../../_shared/api-contract.ts';
@@ -13,9 +14,39 @@ export const CERTIFICATE_BUCKET = 'certificates';
 /** Signed URLs in lists and upload answers live an hour: long enough to browse, short enough to leak little. */
 export const LIST_URL_TTL_SECONDS = 60 * 60;
 
-export interface CertificateRow {
+/** The printed fields an issuer sets, as the contract names them, and the column each is stored in. */
+export const ISSUED_FIELD_COLUMNS = {
+  certificateName: 'certificate_name',
+  recipientName: 'recipient_name',
+  course: 'course',
+  grade: 'grade',
+  issueDate: 'issue_date',
+  expiryDate: 'expiry_date',
+  certificateNumber: 'certificate_number',
+  issuer: 'issuer',
+} as const satisfies Record<keyof ExtractCertificateResponse['fields'], string>;
+
+type IssuedFieldColumns = typeof ISSUED_FIELD_COLUMNS;
+export type IssuedFields = ExtractCertificateResponse['fields'];
+/** A row holding the issued fields; `date` columns are read as text (YYYY-MM-DD) so no time zone can shift them. */
+export type IssuedFieldsRow = { [Key in keyof IssuedFieldColumns as IssuedFieldColumns[Key]]: string | null };
+
+/** The issued fields' columns of the row aliased `c`, in the shape IssuedFieldsRow expects. */
+export const issuedFieldColumns = (tx: Tx) => tx`
+  c.certificate_name, c.recipient_name, c.course, c.grade, c.issue_date::text as issue_date,
+  c.expiry_date::text as expiry_date, c.certificate_number, c.issuer`;
+
+/** A row's issued fields under the contract's names. */
+export function issuedFieldsOf(row: IssuedFieldsRow): IssuedFields {
+  const fields = {} as IssuedFields;
+  for (const key of Object.keys(ISSUED_FIELD_COLUMNS) as (keyof IssuedFields)[]) {
+    fields[key] = row[ISSUED_FIELD_COLUMNS[key]];
+  }
+  return fields;
+}
+
+export interface CertificateRow extends IssuedFieldsRow {
   id: string;
-  certificate_name: string | null;
   certificate_hash: string;
   storage_path: string;
   file_type: FileType;
@@ -29,16 +60,8 @@ export interface CertificateRow {
   revoked_at: Date | null;
   created_at: Date;
   user_id: string;
-  recipient_name: string | null;
   recipient_email: string | null;
   holder_id: string | null;
-  course: string | null;
-  grade: string | null;
-  /** `date` columns are read as text (YYYY-MM-DD) so no time zone can shift them. */
-  issue_date: string | null;
-  expiry_date: string | null;
-  certificate_number: string | null;
-  issuer: string | null;
   revocation_reason: string | null;
   suspended: boolean;
   suspended_at: Date | null;
@@ -50,11 +73,10 @@ export interface CertificateRow {
 
 /** The columns every certificate query selects (file_size fits an int: files are at most 10 MB). */
 export const certificateColumns = (tx: Tx) => tx`
-  c.id, c.certificate_name, c.certificate_hash, c.storage_path, c.file_type, c.mime_type,
+  c.id, ${issuedFieldColumns(tx)}, c.certificate_hash, c.storage_path, c.file_type, c.mime_type,
   c.file_size::int as file_size, c.file_hash, c.content_hash, c.ocr_content, c.verification_status,
-  c.revoked, c.revoked_at, c.created_at, c.user_id, c.recipient_name, c.recipient_email, c.holder_id,
-  c.course, c.grade, c.issue_date::text as issue_date, c.expiry_date::text as expiry_date,
-  c.certificate_number, c.issuer, c.revocation_reason, c.suspended, c.suspended_at, c.suspension_reason,
+  c.revoked, c.revoked_at, c.created_at, c.user_id, c.recipient_email, c.holder_id,
+  c.revocation_reason, c.suspended, c.suspended_at, c.suspension_reason,
   c.public_id, c.page_public,
   private.certificate_status(c.revoked, c.suspended, c.expiry_date, c.verification_status) as status`;
 

@@ -21,7 +21,16 @@ import { HttpError } from '../../_shared/errors.ts';
 import type { SignedIn } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { NO_RECIPIENT, resolveRecipient } from './invitation.ts';
-import { CERTIFICATE_BUCKET, type CertificateRow, certificateColumns, withImageUrls } from './model.ts';
+import {
+  CERTIFICATE_BUCKET,
+  type CertificateRow,
+  certificateColumns,
+  ISSUED_FIELD_COLUMNS,
+  type IssuedFieldsRow,
+  issuedFieldColumns,
+  issuedFieldsOf,
+  withImageUrls,
+} from './model.ts';
 
 type ListQuery = z.output<typeof listCertificatesQuerySchema>;
 type RevokedQuery = z.output<typeof listRevokedCertificatesQuerySchema>;
@@ -257,15 +266,8 @@ export async function resumeCertificate(deps: AppDeps, user: SignedIn, id: strin
 type FieldsInput = z.output<typeof updateCertificateRequestSchema>;
 
 const FIELD_COLUMNS = {
-  certificateName: 'certificate_name',
-  recipientName: 'recipient_name',
+  ...ISSUED_FIELD_COLUMNS,
   recipientEmail: 'recipient_email',
-  course: 'course',
-  grade: 'grade',
-  issueDate: 'issue_date',
-  expiryDate: 'expiry_date',
-  certificateNumber: 'certificate_number',
-  issuer: 'issuer',
 } as const satisfies Record<keyof Omit<FieldsInput, 'reason' | 'invitationRedirectTo'>, string>;
 
 /** The given fields as column values (null clears a field; an absent key leaves it as it is). */
@@ -386,16 +388,8 @@ export async function getCertificate(
   };
 }
 
-interface PublicPageRow {
+interface PublicPageRow extends IssuedFieldsRow {
   public_id: string;
-  certificate_name: string | null;
-  recipient_name: string | null;
-  course: string | null;
-  grade: string | null;
-  issue_date: string | null;
-  expiry_date: string | null;
-  certificate_number: string | null;
-  issuer: string | null;
   status: CertificateStatus;
   revoked_at: Date | null;
   revocation_reason: string | null;
@@ -418,10 +412,9 @@ export async function getPublicCertificate(deps: AppDeps, publicId: string): Pro
     deps.sql,
     { kind: 'anon' },
     (tx) => tx<PublicPageRow[]>`
-      select public_id, certificate_name, recipient_name, course, grade, issue_date::text as issue_date,
-             expiry_date::text as expiry_date, certificate_number, issuer, status, revoked_at, revocation_reason,
-             suspended_at, created_at, file_type, storage_path
-      from private.find_public_certificate(${publicId})`,
+      select c.public_id, ${issuedFieldColumns(tx)}, c.status, c.revoked_at, c.revocation_reason,
+             c.suspended_at, c.created_at, c.file_type, c.storage_path
+      from private.find_public_certificate(${publicId}) c`,
   );
   if (!row) throw new HttpError(404, 'Certificate not found');
   let imageUrl: string | null = null;
@@ -436,16 +429,11 @@ export async function getPublicCertificate(deps: AppDeps, publicId: string): Pro
   } catch (error) {
     console.error('api: signing a public certificate URL failed', error);
   }
+  const { certificateName, ...fields } = issuedFieldsOf(row);
   return {
     publicId: row.public_id,
-    title: row.certificate_name,
-    recipientName: row.recipient_name,
-    course: row.course,
-    grade: row.grade,
-    issueDate: row.issue_date,
-    expiryDate: row.expiry_date,
-    certificateNumber: row.certificate_number,
-    issuer: row.issuer,
+    title: certificateName,
+    ...fields,
     status: row.status,
     revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
     revocationReason: row.revocation_reason,
