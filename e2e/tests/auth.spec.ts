@@ -27,6 +27,8 @@ test('a visitor registers, confirms through the emailed link, logs in and sees t
   // The link confirms the address and signs the user in (implicit flow) back in the app.
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).first().click();
+  // Signed out where the user sees it before the next page load, which would cut the sign-out short.
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
 
   // Now the password sign-in works too, and a user (not an admin) lands on /.
   await login.signInAs(email, 'secret-pass-1', /\/$/);

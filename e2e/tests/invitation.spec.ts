@@ -50,15 +50,19 @@ test('an admin issues a certificate to a new address; the invited recipient sets
   await recipient.getByLabel(/^Repeat password/).fill('invited-pass-1');
   await recipient.getByRole('button', { name: 'Accept invitation' }).click();
 
-  // Their profile, with the names they chose and the certificate.
-  await expect(recipient).toHaveURL(/\/profile$/);
+  // Their profile, with the names they chose and the certificate (after a password hash and a profile
+  // update on a shared machine).
+  await expect(recipient).toHaveURL(/\/profile$/, { timeout: 60_000 });
   await expect(recipient.getByText('Invited-Person').first()).toBeVisible();
   await expect(recipient.getByText('ines.invited').first()).toBeVisible();
   await recipient.getByRole('tab', { name: /My Certificates/ }).click();
   await expect(recipient.getByRole('article', { name: title })).toBeVisible();
 
-  // The chosen password signs them in from now on.
+  // The chosen password signs them in from now on. Signed out first where the user sees it (the
+  // header's Sign In): a page load before that would cut the sign-out short.
   await recipient.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(recipient.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await expect(recipient).toHaveURL(/\/$/);
   await new LoginPage(recipient).signInAs(email, 'invited-pass-1', /\/$/);
   await recipientContext.close();
 });

@@ -12,7 +12,7 @@ export interface UseSession {
   restored: boolean;
   /** Merges fields into the signed-in user. */
   setUser: (fields: Partial<SessionUser>) => void;
-  /** Ends the session on the server, clears the stored user and every cached query. */
+  /** Ends the session on the server, then clears the stored user and every cached query. */
   signOut: () => Promise<void>;
 }
 
@@ -22,9 +22,11 @@ export function useSession(): UseSession {
   const queryClient = useQueryClient();
 
   const signOut = useCallback(async () => {
+    // The session is gone before any screen shows the user signed out, so a page load started from
+    // that screen cannot restore it (a load would also cut a sign-out still on its way short).
+    await logout();
     sessionStore.clearUser();
     queryClient.clear();
-    await logout();
   }, [queryClient]);
 
   return {

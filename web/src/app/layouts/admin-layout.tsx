@@ -60,7 +60,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const handleSignOut = async () => {
     onNavigate();
     await signOut();
-    navigate(paths.login);
+    // Replaces the guard's redirect, whose way back to this screen must not outlive the sign-out.
+    await navigate(paths.login, { replace: true });
   };
 
   return (

@@ -67,7 +67,7 @@ describe('Header', () => {
     await user.click(desktopLogout);
     expect(logout).toHaveBeenCalledOnce();
     await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
   });
 
   it('closes the mobile menu when a link is chosen', async () => {

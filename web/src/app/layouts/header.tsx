@@ -67,8 +67,9 @@ export function Header() {
 
   const handleLogout = async () => {
     menu.close();
+    // Home first: signed out on a private screen, its guard would send the user to /login instead.
+    await navigate(paths.home);
     await signOut();
-    navigate(paths.home);
   };
 
   return (

@@ -32,7 +32,8 @@ export default function ProfilePage() {
 
   const handleLogout = async () => {
     await signOut();
-    navigate(paths.login);
+    // Replaces the guard's redirect, whose way back to the profile must not outlive the sign-out.
+    await navigate(paths.login, { replace: true });
   };
 
   return (
