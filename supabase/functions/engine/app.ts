@@ -31,6 +31,7 @@ import { verifiableCopy } from '../_shared/copies/stamp.ts';
 import { NoPageRasterError } from '../_shared/verification/page.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
+import { SERVER_TIMING, StageTimer } from '../_shared/http/server-timing.ts';
 import { json, serveRoutes } from '../_shared/http/service-routes.ts';
 import { OcrUnavailableError } from '../_shared/verification/ocr-client.ts';
 import type { EngineDeps } from './deps.ts';
@@ -111,11 +112,15 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
       },
 
       '/verify': async (request) => {
-        const input = await parse(request, verifyRequest);
-        const { bytes, detected } = fileOf(input.fileData);
-        return json(
-          (await WORK.run(() => verifyCopy(deps.sql, deps.ocr, bytes, detected))) satisfies VerifyResponse,
+        const timer = new StageTimer();
+        const { bytes, detected } = await timer.time('parse', async () =>
+          fileOf((await parse(request, verifyRequest)).fileData),
         );
+        const finding = await WORK.run(
+          () => timer.time('work', () => verifyCopy(deps.sql, deps.ocr.timed(timer), bytes, detected, timer)),
+          timer,
+        );
+        return json(finding satisfies VerifyResponse, 200, { [SERVER_TIMING]: timer.header() });
       },
 
       '/read': async (request) => {

@@ -6,6 +6,7 @@
 import { decodeBase64, encodeBase64 } from '../documents/base64.ts';
 import type { GrayRaster } from '../documents/raster.ts';
 import { fetchWithRetry } from '../http/retry.ts';
+import { SERVER_TIMING, type StageTimer } from '../http/server-timing.ts';
 import type { PdfReading, RegionReading, TextLine } from '../ocr/protocol.ts';
 import { UnreadableFileError } from '../processing/errors.ts';
 
@@ -27,9 +28,23 @@ export class OcrClient {
   constructor(
     readonly supabaseUrl: string,
     readonly serviceRoleKey: string,
+    /** Where one request's OCR calls are timed (the engine's Server-Timing), if anywhere. */
+    readonly timer?: StageTimer,
   ) {}
 
+  /** The same client, timing its calls into `timer`: `ocr-<route>` for the hop, `ocr-fn-*` for the function. */
+  timed(timer: StageTimer): OcrClient {
+    return new OcrClient(this.supabaseUrl, this.serviceRoleKey, timer);
+  }
+
   async #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
+    const route = path.slice(1).split('?')[0] ?? path;
+    return this.timer
+      ? this.timer.time(`ocr-${route}`, () => this.#send<T>(path, body, pdf))
+      : this.#send<T>(path, body, pdf);
+  }
+
+  async #send<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
     let response: Response;
     try {
       response = await fetchWithRetry(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
@@ -44,6 +59,7 @@ export class OcrClient {
     } catch {
       throw new OcrUnavailableError('0 unreachable');
     }
+    this.timer?.merge(response.headers.get(SERVER_TIMING), 'ocr-fn-');
     if (response.ok) return (await response.json()) as T;
     const detail = (await response.text()).slice(0, 200);
     // The caller's PDF is damaged, protected or a bomb: its fault, not OCR's.
