@@ -124,6 +124,11 @@ function peakRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
 /** Resets the peak resident memory the kernel reports (VmHWM) to the current size. */
 function resetPeak(pid: number): void {
   try {
@@ -262,7 +267,7 @@ interface PhaseStats {
   requests: number;
   seconds: number;
   load: number[];
-  processes: Record<string, { cpuMsPerRequest: number; peakRssMb: number }>;
+  processes: Record<string, { cpuMsPerRequest: number; startRssMb: number; peakRssMb: number }>;
 }
 const phases: PhaseStats[] = [];
 
@@ -288,6 +293,7 @@ async function verify(phase: string, item: (typeof items)[number]): Promise<void
 async function phase(name: string, work: () => Promise<void>): Promise<void> {
   const live = Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== null);
   for (const [, pid] of live) resetPeak(pid);
+  const startRss = new Map(live.map(([process, pid]) => [process, rssMb(pid)]));
   const cpuBefore = new Map(live.map(([process, pid]) => [process, cpuMs(pid)]));
   const before = samples.length;
   const started = performance.now();
@@ -304,6 +310,7 @@ async function phase(name: string, work: () => Promise<void>): Promise<void> {
         process,
         {
           cpuMsPerRequest: (cpuMs(pid) - (cpuBefore.get(process) ?? 0)) / Math.max(1, requests),
+          startRssMb: startRss.get(process) ?? NaN,
           peakRssMb: peakRssMb(pid),
         },
       ]),
@@ -379,14 +386,14 @@ for (const stage of stageNames) {
 }
 
 console.log(
-  '\n| Phase | Requests | Time (s) | Load (1 min) start / end | engine CPU per request (ms) | engine peak RSS (MB) | ocr CPU per request (ms) | ocr peak RSS (MB) |',
+  '\n| Phase | Requests | Time (s) | Load (1 min) start / end | engine CPU per request (ms) | engine RSS at start / peak (MB) | ocr CPU per request (ms) | ocr RSS at start / peak (MB) |',
 );
 console.log('| --- | --: | --: | --- | --: | --: | --: | --: |');
 for (const stats of phases) {
   const engine = stats.processes.engine;
   const ocr = stats.processes.ocr;
   console.log(
-    `| ${stats.phase} | ${stats.requests} | ${stats.seconds.toFixed(1)} | ${stats.load.map((load) => load.toFixed(1)).join(' / ')} | ${ms(engine?.cpuMsPerRequest ?? NaN)} | ${ms(engine?.peakRssMb ?? NaN)} | ${ms(ocr?.cpuMsPerRequest ?? NaN)} | ${ms(ocr?.peakRssMb ?? NaN)} |`,
+    `| ${stats.phase} | ${stats.requests} | ${stats.seconds.toFixed(1)} | ${stats.load.map((load) => load.toFixed(1)).join(' / ')} | ${ms(engine?.cpuMsPerRequest ?? NaN)} | ${ms(engine?.startRssMb ?? NaN)} / ${ms(engine?.peakRssMb ?? NaN)} | ${ms(ocr?.cpuMsPerRequest ?? NaN)} | ${ms(ocr?.startRssMb ?? NaN)} / ${ms(ocr?.peakRssMb ?? NaN)} |`,
   );
 }
 console.log(

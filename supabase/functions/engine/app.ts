@@ -38,9 +38,11 @@ import type { EngineDeps } from './deps.ts';
 
 /**
  * One comparison or registration at a time per instance: each takes up to ~2 s of CPU and, with
- * OpenCV's 128 MB of WebAssembly memory, a second one at once would risk the 256 MB limit.
+ * OpenCV's 128 MB of WebAssembly memory, a second one at once would risk the 256 MB limit. A wait
+ * longer than 10 s (predicted from the recent jobs, or spent) is answered 503 + Retry-After: the api
+ * retries twice, so a verifier hears back within about 30 s at worst instead of 60 s.
  */
-const WORK = new Admission({ active: 1, queued: 4, maxWaitMs: 20_000, retryAfterSeconds: 5 });
+const WORK = new Admission({ active: 1, queued: 4, maxWaitMs: 10_000, retryAfterSeconds: 5 });
 
 class BadRequest extends Error {
   constructor(

@@ -10,8 +10,13 @@ import { SERVER_TIMING, type StageTimer } from '../http/server-timing.ts';
 import type { PdfReading, RegionReading, TextLine } from '../ocr/protocol.ts';
 import { UnreadableFileError } from '../processing/errors.ts';
 
-/** About 150-300 ms of CPU per line: four stay well inside the 2 s a request may use. */
-const REGIONS_PER_REQUEST = 4;
+/**
+ * About 30-110 ms of the OCR function's CPU per line (docs/benchmarks.md "Content path"): six stay well
+ * inside the 2 s a request may use. Two requests are in flight at once, so the next batch travels while
+ * one is read (and a hosted project may serve them on two instances).
+ */
+const REGIONS_PER_REQUEST = 6;
+const REGION_REQUESTS_IN_FLIGHT = 2;
 
 export class OcrUnavailableError extends Error {
   constructor(detail: string) {
@@ -73,14 +78,23 @@ export class OcrClient {
 
   /** Reads regions a few per request, so that no request of the OCR function passes its CPU limit. */
   async readRegions(regions: GrayRaster[]): Promise<RegionReading[]> {
-    const readings: RegionReading[] = [];
-    for (let start = 0; start < regions.length; start += REGIONS_PER_REQUEST) {
-      const batch = regions.slice(start, start + REGIONS_PER_REQUEST).map(payload);
-      readings.push(
-        ...(await this.#post<{ readings: RegionReading[] }>('/regions', { regions: batch })).readings,
-      );
-    }
-    return readings;
+    const batches: GrayRaster[][] = [];
+    for (let start = 0; start < regions.length; start += REGIONS_PER_REQUEST)
+      batches.push(regions.slice(start, start + REGIONS_PER_REQUEST));
+    const readings: RegionReading[][] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(REGION_REQUESTS_IN_FLIGHT, batches.length) }, async () => {
+        while (next < batches.length) {
+          const index = next++;
+          const batch = batches[index]!.map(payload);
+          readings[index] = (
+            await this.#post<{ readings: RegionReading[] }>('/regions', { regions: batch })
+          ).readings;
+        }
+      }),
+    );
+    return readings.flat();
   }
 
   /** A PDF's text layer and the largest image on its first page, fitted within `longSide` (pdf.js runs in `ocr`). */

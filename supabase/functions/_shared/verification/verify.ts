@@ -44,6 +44,8 @@ const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
 const HASH_CANDIDATES = 3;
 export const MAX_HASH_DISTANCE = 22;
+/** A page hash this near (bits of 64) is examined before the copy's number is read. */
+const STRONG_HASH_DISTANCE = 10;
 /** Certificates a printed number names (look-alike glyphs fold, so a few may share one). */
 const NUMBER_CANDIDATES = 2;
 const EVIDENCE_LONG_SIDE = 900;
@@ -355,6 +357,16 @@ export async function verifyCopy(
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
   const coded = await timer.time('qr', () => certificateFromCode(sql, copy));
   if (coded) await tryCandidate(coded);
+  // The page hash's nearest registration, when near enough to be this page, is examined before the
+  // number is read: an authentic answer then costs no number reading (its OCR request and lines:
+  // 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine, docs/benchmarks.md "Content path").
+  const nearest = authentic()
+    ? []
+    : await timer.time('retrieval', () =>
+        nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
+      );
+  const strong = nearest[0] && nearest[0].distance <= STRONG_HASH_DISTANCE ? nearest[0] : null;
+  if (strong) await tryCandidate(strong.certificateId);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
   const numbered = authentic()
@@ -371,9 +383,6 @@ export async function verifyCopy(
     await tryCandidate(candidate);
   }
   if (!authentic()) {
-    const nearest = await timer.time('retrieval', () =>
-      nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
-    );
     for (const candidate of nearest) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
