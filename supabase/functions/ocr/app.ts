@@ -77,7 +77,7 @@ export function createOcrApp(serviceRoleKey: string): (request: Request) => Prom
         const timer = new StageTimer();
         const { page } = await parse(request, readPageRequest);
         const raster = rasterOf(page);
-        const lines = await WORK.run(() => timer.time('read', () => readPageLines(raster)), timer);
+        const lines = await WORK.run(() => timer.time('read', () => readPageLines(raster)), { timer });
         return json({ lines }, 200, { [SERVER_TIMING]: timer.header() });
       },
 
@@ -93,7 +93,7 @@ export function createOcrApp(serviceRoleKey: string): (request: Request) => Prom
               for (const raster of rasters) results.push(await readRegion(raster));
               return results;
             }),
-          timer,
+          { timer },
         );
         return json({ readings }, 200, { [SERVER_TIMING]: timer.header() });
       },
@@ -104,10 +104,9 @@ export function createOcrApp(serviceRoleKey: string): (request: Request) => Prom
           throw new BadRequest(`longSide must be an integer from 1 to ${MAX_OCR_SIDE}`);
         const timer = new StageTimer();
         const bytes = await pdfBytes(request);
-        const { text, page } = await WORK.run(
-          () => timer.time('read', () => readPdfPage(bytes, longSide)),
+        const { text, page } = await WORK.run(() => timer.time('read', () => readPdfPage(bytes, longSide)), {
           timer,
-        );
+        });
         return json(
           {
             text,

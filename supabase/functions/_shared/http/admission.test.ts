@@ -37,7 +37,7 @@ Deno.test(
     const first = heldJob();
     const running = gate.run(first.job);
     const timer = new StageTimer();
-    const waiting = gate.run(async () => 'second', timer);
+    const waiting = gate.run(() => Promise.resolve('second'), { timer });
     first.finish();
     assert.equal(await running, 'done');
     assert.equal(await waiting, 'second');
@@ -49,8 +49,8 @@ Deno.test('a full queue is refused at once with 503 and Retry-After', async () =
   const gate = new Admission({ active: 1, queued: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 });
   const first = heldJob();
   const running = gate.run(first.job);
-  const queued = gate.run(async () => 'queued');
-  const error = await refusal(gate.run(async () => 'refused'));
+  const queued = gate.run(() => Promise.resolve('queued'));
+  const error = await refusal(gate.run(() => Promise.resolve('refused')));
   assert.equal(error.status, 503);
   assert.equal(error.headers['Retry-After'], '7');
   first.finish();
@@ -67,11 +67,14 @@ Deno.test('a wait the recent jobs say will outlast the budget is refused at once
   const running = gate.run(held.job);
   assert.ok(gate.expectedWaitMs() > 50);
   // Refused while the running job is still held: the refusal did not wait for the budget to pass.
-  const error = await refusal(gate.run(async () => 'refused'));
+  const error = await refusal(gate.run(() => Promise.resolve('refused')));
   assert.equal(error.status, 503);
   assert.ok(Number(error.headers['Retry-After']) >= 1);
+  // Background work with a longer budget of its own waits instead.
+  const background = gate.run(() => Promise.resolve('background'), { maxWaitMs: 60_000 });
   held.finish();
   assert.equal(await running, 'done');
+  assert.equal(await background, 'background');
   // Free again: the next job runs at once.
-  assert.equal(await gate.run(async () => 'next'), 'next');
+  assert.equal(await gate.run(() => Promise.resolve('next')), 'next');
 });

@@ -48,13 +48,19 @@ export class Admission {
     return ((this.#waiting.length + 0.5 * this.#running) * this.#typicalMs) / this.options.active;
   }
 
-  /** Runs `work` when a slot is free; `timer` gets the wait as its `queue` stage. */
-  async run<T>(work: () => Promise<T>, timer?: StageTimer): Promise<T> {
+  /**
+   * Runs `work` when a slot is free; `timer` gets the wait as its `queue` stage. `maxWaitMs` overrides
+   * the gate's budget for this job: background work (a registration) may wait longer than a verifier.
+   */
+  async run<T>(
+    work: () => Promise<T>,
+    { timer, maxWaitMs = this.options.maxWaitMs }: { timer?: StageTimer; maxWaitMs?: number } = {},
+  ): Promise<T> {
     const arrived = performance.now();
     if (this.#running >= this.options.active) {
       if (this.#waiting.length >= this.options.queued) throw this.#busy();
       const expected = this.expectedWaitMs();
-      if (expected > this.options.maxWaitMs) {
+      if (expected > maxWaitMs) {
         throw this.#busy(Math.max(this.options.retryAfterSeconds, Math.ceil(expected / 1000)));
       }
       await new Promise<void>((resolve, reject) => {
@@ -66,7 +72,7 @@ export class Admission {
           const index = this.#waiting.indexOf(wake);
           if (index !== -1) this.#waiting.splice(index, 1);
           reject(this.#busy());
-        }, this.options.maxWaitMs);
+        }, maxWaitMs);
         this.#waiting.push(wake);
       });
     } else {

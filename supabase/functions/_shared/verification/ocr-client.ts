@@ -42,7 +42,7 @@ export class OcrClient {
     return new OcrClient(this.supabaseUrl, this.serviceRoleKey, timer);
   }
 
-  async #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
+  #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
     const route = path.slice(1).split('?')[0] ?? path;
     return this.timer
       ? this.timer.time(`ocr-${route}`, () => this.#send<T>(path, body, pdf))

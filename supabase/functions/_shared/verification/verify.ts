@@ -411,10 +411,12 @@ export async function verifyCopy(
     };
   }
   const page = found.registration.page;
-  const evidence = await timer.time('evidence', async () => ({
-    originalPage: dataUrlOf(page),
-    alignedCopy: dataUrlOf(found.aligned),
-  }));
+  const evidence = await timer.time('evidence', () =>
+    Promise.resolve({
+      originalPage: dataUrlOf(page),
+      alignedCopy: dataUrlOf(found.aligned),
+    }),
+  );
   return {
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,

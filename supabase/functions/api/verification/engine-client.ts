@@ -71,7 +71,7 @@ export class EngineClient {
   }
 
   /** `timer` gets the hop as `engine` and the engine's own stages as `engine-*`. */
-  async verify(fileData: string, timer?: StageTimer): Promise<VerifyResponse> {
+  verify(fileData: string, timer?: StageTimer): Promise<VerifyResponse> {
     if (!timer) return this.#post('/verify', { fileData });
     return timer.time('engine', async () => {
       const response = await this.#send('/verify', { fileData });
