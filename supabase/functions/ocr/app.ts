@@ -10,6 +10,7 @@ import { decodeBase64, encodeBase64 } from '../_shared/documents/base64.ts';
 import type { GrayRaster } from '../_shared/documents/raster.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { Admission } from '../_shared/http/admission.ts';
+import { SERVER_TIMING, StageTimer } from '../_shared/http/server-timing.ts';
 import { json, serveRoutes } from '../_shared/http/service-routes.ts';
 import {
   MAX_OCR_SIDE,
@@ -73,33 +74,47 @@ export function createOcrApp(serviceRoleKey: string): (request: Request) => Prom
     unauthorizedMessage: 'OCR answers the service only',
     post: {
       '/page': async (request) => {
+        const timer = new StageTimer();
         const { page } = await parse(request, readPageRequest);
         const raster = rasterOf(page);
-        return json({ lines: await WORK.run(() => readPageLines(raster)) });
+        const lines = await WORK.run(() => timer.time('read', () => readPageLines(raster)), { timer });
+        return json({ lines }, 200, { [SERVER_TIMING]: timer.header() });
       },
 
       '/regions': async (request) => {
         const { regions } = await parse(request, readRegionsRequest);
         if (regions.length > MAX_REGIONS) throw new BadRequest(`At most ${MAX_REGIONS} regions per request`);
+        const timer = new StageTimer();
         const rasters = regions.map(rasterOf);
-        const readings = await WORK.run(async () => {
-          const results = [];
-          for (const raster of rasters) results.push(await readRegion(raster));
-          return results;
-        });
-        return json({ readings });
+        const readings = await WORK.run(
+          () =>
+            timer.time('read', async () => {
+              const results = [];
+              for (const raster of rasters) results.push(await readRegion(raster));
+              return results;
+            }),
+          { timer },
+        );
+        return json({ readings }, 200, { [SERVER_TIMING]: timer.header() });
       },
 
       '/pdf': async (request, url) => {
         const longSide = Number(url.searchParams.get('longSide'));
         if (!Number.isInteger(longSide) || longSide < 1 || longSide > MAX_OCR_SIDE)
           throw new BadRequest(`longSide must be an integer from 1 to ${MAX_OCR_SIDE}`);
+        const timer = new StageTimer();
         const bytes = await pdfBytes(request);
-        const { text, page } = await WORK.run(() => readPdfPage(bytes, longSide));
-        return json({
-          text,
-          page: page && { width: page.width, height: page.height, data: encodeBase64(page.data) },
-        } satisfies PdfReading);
+        const { text, page } = await WORK.run(() => timer.time('read', () => readPdfPage(bytes, longSide)), {
+          timer,
+        });
+        return json(
+          {
+            text,
+            page: page && { width: page.width, height: page.height, data: encodeBase64(page.data) },
+          } satisfies PdfReading,
+          200,
+          { [SERVER_TIMING]: timer.header() },
+        );
       },
     },
     onError: (error) => {

@@ -6,11 +6,17 @@
 import { decodeBase64, encodeBase64 } from '../documents/base64.ts';
 import type { GrayRaster } from '../documents/raster.ts';
 import { fetchWithRetry } from '../http/retry.ts';
+import { SERVER_TIMING, type StageTimer } from '../http/server-timing.ts';
 import type { PdfReading, RegionReading, TextLine } from '../ocr/protocol.ts';
 import { UnreadableFileError } from '../processing/errors.ts';
 
-/** About 150-300 ms of CPU per line: four stay well inside the 2 s a request may use. */
-const REGIONS_PER_REQUEST = 4;
+/**
+ * About 30-110 ms of the OCR function's CPU per line (docs/benchmarks.md "Content path"): six stay well
+ * inside the 2 s a request may use. Two requests are in flight at once, so the next batch travels while
+ * one is read (and a hosted project may serve them on two instances).
+ */
+const REGIONS_PER_REQUEST = 6;
+const REGION_REQUESTS_IN_FLIGHT = 2;
 
 export class OcrUnavailableError extends Error {
   constructor(detail: string) {
@@ -27,9 +33,23 @@ export class OcrClient {
   constructor(
     readonly supabaseUrl: string,
     readonly serviceRoleKey: string,
+    /** Where one request's OCR calls are timed (the engine's Server-Timing), if anywhere. */
+    readonly timer?: StageTimer,
   ) {}
 
-  async #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
+  /** The same client, timing its calls into `timer`: `ocr-<route>` for the hop, `ocr-fn-*` for the function. */
+  timed(timer: StageTimer): OcrClient {
+    return new OcrClient(this.supabaseUrl, this.serviceRoleKey, timer);
+  }
+
+  #post<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
+    const route = path.slice(1).split('?')[0] ?? path;
+    return this.timer
+      ? this.timer.time(`ocr-${route}`, () => this.#send<T>(path, body, pdf))
+      : this.#send<T>(path, body, pdf);
+  }
+
+  async #send<T>(path: string, body: unknown, pdf?: Uint8Array): Promise<T> {
     let response: Response;
     try {
       response = await fetchWithRetry(`${this.supabaseUrl}/functions/v1/ocr${path}`, {
@@ -44,6 +64,7 @@ export class OcrClient {
     } catch {
       throw new OcrUnavailableError('0 unreachable');
     }
+    this.timer?.merge(response.headers.get(SERVER_TIMING), 'ocr-fn-');
     if (response.ok) return (await response.json()) as T;
     const detail = (await response.text()).slice(0, 200);
     // The caller's PDF is damaged, protected or a bomb: its fault, not OCR's.
@@ -57,14 +78,23 @@ export class OcrClient {
 
   /** Reads regions a few per request, so that no request of the OCR function passes its CPU limit. */
   async readRegions(regions: GrayRaster[]): Promise<RegionReading[]> {
-    const readings: RegionReading[] = [];
-    for (let start = 0; start < regions.length; start += REGIONS_PER_REQUEST) {
-      const batch = regions.slice(start, start + REGIONS_PER_REQUEST).map(payload);
-      readings.push(
-        ...(await this.#post<{ readings: RegionReading[] }>('/regions', { regions: batch })).readings,
-      );
-    }
-    return readings;
+    const batches: GrayRaster[][] = [];
+    for (let start = 0; start < regions.length; start += REGIONS_PER_REQUEST)
+      batches.push(regions.slice(start, start + REGIONS_PER_REQUEST));
+    const readings: RegionReading[][] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(REGION_REQUESTS_IN_FLIGHT, batches.length) }, async () => {
+        while (next < batches.length) {
+          const index = next++;
+          const batch = batches[index]!.map(payload);
+          readings[index] = (
+            await this.#post<{ readings: RegionReading[] }>('/regions', { regions: batch })
+          ).readings;
+        }
+      }),
+    );
+    return readings.flat();
   }
 
   /** A PDF's text layer and the largest image on its first page, fitted within `longSide` (pdf.js runs in `ocr`). */

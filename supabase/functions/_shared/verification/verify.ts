@@ -8,6 +8,7 @@ import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
+import { StageTimer } from '../http/server-timing.ts';
 import { type Alignment, alignCopy } from './align.ts';
 import { certificateFromCode } from './code.ts';
 import { comparePages, type TileScore, unmatchedMarks } from './compare.ts';
@@ -43,6 +44,8 @@ const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
 const HASH_CANDIDATES = 3;
 export const MAX_HASH_DISTANCE = 22;
+/** A page hash this near (bits of 64) is examined before the copy's number is read. */
+const STRONG_HASH_DISTANCE = 10;
 /** Certificates a printed number names (look-alike glyphs fold, so a few may share one). */
 const NUMBER_CANDIDATES = 2;
 const EVIDENCE_LONG_SIDE = 900;
@@ -322,44 +325,65 @@ function relative(box: Box, page: GrayRaster): Box {
   };
 }
 
+/**
+ * `timer` gets each stage's wall-clock and CPU time (the engine's Server-Timing): decode, features,
+ * page-hash, qr, number (lines found and read), retrieval (SQL), load, examine (align, warp, compare,
+ * OCR of lines, decide) and evidence; the OCR client given times its own calls.
+ */
 export async function verifyCopy(
   sql: Sql,
   ocr: OcrClient,
   bytes: Uint8Array,
   detected: DetectedFile,
+  timer: StageTimer = new StageTimer(),
 ): Promise<EngineFinding> {
-  const copy = await pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr);
-  const copyFeatures = await pageFeatures(copy, COPY_FEATURES);
+  const copy = await timer.time('decode', () => pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr));
+  const copyFeatures = await timer.time('features', () => pageFeatures(copy, COPY_FEATURES));
   // The pages cut out of the picture and straightened: hashed, and the largest read for its number.
-  const outlines = await pageOutlines(copy);
-  const hashes = await copyPageHashes(copy, outlines);
+  const { outlines, hashes } = await timer.time('page-hash', async () => {
+    const outlines = await pageOutlines(copy);
+    return { outlines, hashes: await copyPageHashes(copy, outlines) };
+  });
   const tried = new Set<string>();
   let best: Examination | null = null;
   const tryCandidate = async (certificateId: string) => {
     if (tried.has(certificateId)) return;
     tried.add(certificateId);
-    const registration = await loadRegistration(sql, certificateId);
-    if (registration) best = better(best, await examine(ocr, copy, copyFeatures, registration));
+    const registration = await timer.time('load', () => loadRegistration(sql, certificateId));
+    if (registration)
+      best = better(best, await timer.time('examine', () => examine(ocr, copy, copyFeatures, registration)));
   };
   const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
-  const coded = await certificateFromCode(sql, copy);
+  const coded = await timer.time('qr', () => certificateFromCode(sql, copy));
   if (coded) await tryCandidate(coded);
+  // The page hash's nearest registration, when near enough to be this page, is examined before the
+  // number is read: an authentic answer then costs no number reading (its OCR request and lines:
+  // 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine, docs/benchmarks.md "Content path").
+  const nearest = authentic()
+    ? []
+    : await timer.time('retrieval', () =>
+        nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
+      );
+  const strong = nearest[0] && nearest[0].distance <= STRONG_HASH_DISTANCE ? nearest[0] : null;
+  if (strong) await tryCandidate(strong.certificateId);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
   const numbered = authentic()
     ? []
-    : await certificatesNumbered(
-        sql,
-        await readNumbers(ocr, await readablePage(copy, outlines)),
-        NUMBER_CANDIDATES,
+    : await timer.time('number', async () =>
+        certificatesNumbered(
+          sql,
+          await readNumbers(ocr, await readablePage(copy, outlines)),
+          NUMBER_CANDIDATES,
+        ),
       );
   for (const candidate of numbered) {
     if (authentic()) break;
     await tryCandidate(candidate);
   }
   if (!authentic()) {
-    for (const candidate of await nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE)) {
+    for (const candidate of nearest) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
     }
@@ -387,6 +411,12 @@ export async function verifyCopy(
     };
   }
   const page = found.registration.page;
+  const evidence = await timer.time('evidence', () =>
+    Promise.resolve({
+      originalPage: dataUrlOf(page),
+      alignedCopy: dataUrlOf(found.aligned),
+    }),
+  );
   return {
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,
@@ -401,6 +431,6 @@ export async function verifyCopy(
     })),
     reasons: found.decision.reasons,
     confidence: found.decision.confidence,
-    evidence: { originalPage: dataUrlOf(page), alignedCopy: dataUrlOf(found.aligned) },
+    evidence,
   };
 }

@@ -10,6 +10,7 @@ import type {
   VerificationResult,
   VerificationStatsResponse,
 } from '../../_shared/api-contract.ts';
+import { parseServerTiming } from '../../_shared/http/server-timing.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import {
   ANON_KEY,
@@ -109,11 +110,15 @@ for (const variant of ['variant-jpeg-quality-60.jpg', 'variant-png-to-jpeg.jpg',
     const response = await verify(sampleDataUrl(variant), admin.token);
     assert.equal(response.status, 200);
     assert.equal(response.body.verified, true, JSON.stringify(response.body));
-    // The copy prints its certificate number, which names it before the page hash does.
+    // Found by its page hash (near enough to be examined first) or by the number it prints.
     assert.ok(
       COMPARISON_CHANNELS.includes(response.body.matchChannel ?? 'exact_file'),
       `found by comparison, not by its bytes: ${response.body.matchChannel}`,
     );
+    // Where the time went, stage by stage, the engine's (and through it OCR's) included.
+    const stages = parseServerTiming(response.headers.get('server-timing')).map(([name]) => name);
+    for (const stage of ['read', 'exact', 'engine', 'engine-decode', 'engine-examine', 'engine-decode-cpu'])
+      assert.ok(stages.includes(stage), `Server-Timing has ${stage}: ${stages.join(', ')}`);
     assert.equal(response.body.verdict, 'authentic');
     assert.deepEqual(response.body.differences, []);
     assert.ok(response.body.confidence > 0.5);

@@ -12,6 +12,7 @@ import type {
 } from '../../_shared/verification/engine-protocol.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { fetchWithRetry } from '../../_shared/http/retry.ts';
+import { SERVER_TIMING, type StageTimer } from '../../_shared/http/server-timing.ts';
 
 export class EngineUnavailableError extends HttpError {
   constructor() {
@@ -69,8 +70,14 @@ export class EngineClient {
     return this.#post('/register', { certificateId, fileData });
   }
 
-  verify(fileData: string): Promise<VerifyResponse> {
-    return this.#post('/verify', { fileData });
+  /** `timer` gets the hop as `engine` and the engine's own stages as `engine-*`. */
+  verify(fileData: string, timer?: StageTimer): Promise<VerifyResponse> {
+    if (!timer) return this.#post('/verify', { fileData });
+    return timer.time('engine', async () => {
+      const response = await this.#send('/verify', { fileData });
+      timer.merge(response.headers.get(SERVER_TIMING), 'engine-');
+      return (await response.json()) as VerifyResponse;
+    });
   }
 
   read(fileData: string): Promise<ReadResponse> {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { type VerifyHashRequest, verifyHashRequestSchema } from '../../_shared/api-contract.ts';
+import { SERVER_TIMING, StageTimer } from '../../_shared/http/server-timing.ts';
 import { parseJsonBody } from '../../_shared/http/validation.ts';
 import { clientAddress } from '../../_shared/rate-limit.ts';
 import { type AppEnv, optionalUser } from '../context.ts';
@@ -32,18 +33,28 @@ verificationRoutes.post('/verify', bodyLimit(fileBodyLimit), async (c) => {
   const address = clientAddress(c.req.raw.headers, c.env?.remoteAddr?.hostname);
   const who = rateLimitSubject(c);
   who.catch(() => {}); // awaited below on every path
+  const timer = new StageTimer();
   let fileData: string;
   let upload: HashedUpload;
   try {
-    ({ fileData } = await parseJsonBody(c, verifyBodySchema));
-    upload = await hashUpload(fileData);
+    ({ fileData, upload } = await timer.time('read', async () => {
+      const { fileData } = await parseJsonBody(c, verifyBodySchema);
+      return { fileData, upload: await hashUpload(fileData) };
+    }));
   } catch (error) {
     await enforceRateLimit(c, 'verify', await who);
     throw error;
   }
-  const exact = await verifyExactFile(deps, upload, await who, address);
-  if (exact) return c.json(exact);
-  return c.json(await verifyCertificate(deps, c.get('caller'), fileData, upload, { clientAddress: address }));
+  const exact = await timer.time('exact', async () => verifyExactFile(deps, upload, await who, address));
+  if (exact) {
+    c.header(SERVER_TIMING, timer.header());
+    return c.json(exact);
+  }
+  const result = await timer.time('content', () =>
+    verifyCertificate(deps, c.get('caller'), fileData, upload, { clientAddress: address, timer }),
+  );
+  c.header(SERVER_TIMING, timer.header());
+  return c.json(result);
 });
 
 verificationRoutes.post('/verify-hash', bodyLimit(smallBodyLimit), async (c) => {

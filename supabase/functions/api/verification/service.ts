@@ -18,6 +18,7 @@ import type {
 } from '../../_shared/api-contract.ts';
 import type { Caller } from '../../_shared/auth.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
+import type { StageTimer } from '../../_shared/http/server-timing.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { VerifyResponse } from '../../_shared/verification/engine-protocol.ts';
 import type { AppDeps } from '../deps.ts';
@@ -75,10 +76,17 @@ function messageFor(finding: Finding): string {
 export interface VerifyRequestContext {
   /** The client's network address; only its salted hash is stored. */
   clientAddress: string;
+  /** The request's stage timings (Server-Timing), the engine's included. */
+  timer?: StageTimer;
 }
 
-async function compareWithEngine(deps: AppDeps, caller: Caller, fileData: string): Promise<Finding> {
-  const answer = await deps.engine.verify(fileData);
+async function compareWithEngine(
+  deps: AppDeps,
+  caller: Caller,
+  fileData: string,
+  timer?: StageTimer,
+): Promise<Finding> {
+  const answer = await deps.engine.verify(fileData, timer);
   const candidate = answer.certificateId
     ? ((await asCaller(deps.sql, caller, (tx) => findById(tx, answer.certificateId!))) ?? null)
     : null;
@@ -119,7 +127,7 @@ export async function verifyCertificate(
   context: VerifyRequestContext,
 ): Promise<VerificationResult> {
   const requesterHash = await sha256Hex(`${deps.env.ipHashSalt}:${context.clientAddress}`);
-  const finding = await compareWithEngine(deps, caller, fileData);
+  const finding = await compareWithEngine(deps, caller, fileData, context.timer);
   const { candidate } = finding;
   const standing = candidate?.status ?? null;
   const verified = standing === 'valid' && finding.verdict === 'authentic';
