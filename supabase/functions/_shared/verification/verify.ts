@@ -17,13 +17,24 @@ import {
   type DecidedDifference,
   GRAPHIC_FLAG,
   READ_CONFIDENT,
+  READ_DOUBT,
   type RegionEvidence,
+  type RegionNaming,
   TEXT_FLAG,
   textBlock,
   textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import { readingKey, type RegisteredLine } from './fields.ts';
+import {
+  fieldLabel,
+  fieldOfLine,
+  isScribble,
+  readingKey,
+  type RegisteredLine,
+  withoutScribbles,
+} from './fields.ts';
+import { differingInkShape, graphicKind, graphicNamedBy } from './graphics.ts';
+import type { InkMasks } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
@@ -164,9 +175,10 @@ function padded(box: Box): Box {
   return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
 }
 
-function cut(page: GrayRaster, box: Box): GrayRaster {
-  const padX = Math.round(box.height * 0.6);
-  const padY = Math.round(box.height * 0.35);
+/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
+function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+  const padX = Math.round(box.height * 0.6 * padding);
+  const padY = Math.round(box.height * 0.35 * padding);
   const left = Math.max(0, box.x - padX);
   const top = Math.max(0, box.y - padY);
   const right = Math.min(page.width, box.x + box.width + padX);
@@ -275,7 +287,7 @@ export async function examine(
   const visibleInk = blockTiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
   const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
   const flaggedTiles = tiles.filter((tile) => !tile.hidden && tile.score >= TEXT_FLAG).length;
-  const decision = decide({
+  const input = {
     inliers: alignment.inliers,
     matches: alignment.matches,
     visibleInk: totalInk ? visibleInk / totalInk : 0,
@@ -283,8 +295,116 @@ export async function examine(
     inkTiles,
     flaggedTiles,
     regions,
+  };
+  let decision = decide(input);
+  if (decision.verdict === 'altered') {
+    // Only an altered copy shows its differences: they are named then, and naming leaves the
+    // verdict as it was (decide judges by the registered lines, not by these names).
+    input.regions = await nameRegions(ocr, regions, lines, { originalPage, copyPage, originalInk, copyInk });
+    decision = decide(input);
+  }
+  return { registration, alignment, aligned: warped.page, decision, tiles, regions: input.regions };
+}
+
+interface ComparedPages {
+  originalPage: GrayRaster;
+  copyPage: GrayRaster;
+  originalInk: InkMasks;
+  copyInk: InkMasks;
+}
+
+/** A region's own pixels with a few to spare: OCR of a graphic must not take in the text around it. */
+function cutRegion(page: GrayRaster, box: Box): GrayRaster {
+  const pad = 4;
+  return cut(
+    page,
+    { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+    0,
+  );
+}
+
+/** The registered line nearest a box above it (side -1) or below it (side 1), overlapping it across. */
+function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    if (line.box.x > box.x + box.width || box.x > line.box.x + line.box.width) continue;
+    const gap = side < 0 ? box.y - (line.box.y + line.box.height) : line.box.y - (box.y + box.height);
+    if (gap >= -line.box.height / 2 && gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
+/**
+ * Names the regions whose registered line has no field: a line by its context and the shape of its
+ * value (fields.ts fieldOfLine); a line whose words read alike while a pen stroke read into it
+ * changed, the signature; a region with no registered line by what the copy reads there (text the
+ * original lacks is text added) or else by the shape of the ink that differs (graphics.ts).
+ */
+async function nameRegions(
+  ocr: OcrClient,
+  regions: RegionEvidence[],
+  lines: RegisteredLine[],
+  pages: ComparedPages,
+): Promise<RegionEvidence[]> {
+  const bare = regions.filter((region) => !region.line);
+  const [copyReadings, originalReadings] = bare.length
+    ? await Promise.all([
+        ocr.readRegions(bare.map((region) => cutRegion(pages.copyPage, region.box))),
+        ocr.readRegions(bare.map((region) => cutRegion(pages.originalPage, region.box))),
+      ])
+    : [[], []];
+  return regions.map((region): RegionEvidence => {
+    const line = region.line;
+    if (line?.field) return region;
+    let naming: RegionNaming | null = null;
+    if (line) {
+      const at = lines.indexOf(line);
+      const reads = region.reads?.text ?? '';
+      const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
+      const sameWords =
+        !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
+      const field =
+        scribbled && sameWords
+          ? 'signature'
+          : (fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null) ??
+            (region.reads && region.reads.confidence >= READ_CONFIDENT
+              ? fieldOfLine(reads, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null)
+              : null));
+      naming = field ? { field, label: fieldLabel(field) } : null;
+    } else {
+      const index = bare.indexOf(region);
+      const copy = copyReadings[index];
+      const original = originalReadings[index];
+      const above = lineBeside(region.box, lines, -1);
+      const below = lineBeside(region.box, lines, 1);
+      const added =
+        !!copy &&
+        copy.confidence >= READ_CONFIDENT &&
+        letters(copy.text) >= 3 &&
+        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3);
+      if (added) {
+        const text = withoutScribbles(copy.text).trim();
+        const field = fieldOfLine(text, above?.text ?? null, below?.text ?? null);
+        naming = {
+          field,
+          label: field ? `${fieldLabel(field)}: text added ("${text}")` : `Text added: "${text}"`,
+        };
+      } else {
+        const shape = differingInkShape(pages.originalInk, pages.copyInk, region.box);
+        const field =
+          (shape ? graphicKind(shape) : null) ??
+          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      }
+    }
+    return naming ? { ...region, naming } : region;
   });
-  return { registration, alignment, aligned: warped.page, decision, tiles, regions };
 }
 
 const VERDICT_RANK = { authentic: 0, altered: 1, unknown: 2 } as const;

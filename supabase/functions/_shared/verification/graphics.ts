@@ -1,0 +1,93 @@
+/**
+ * What kind of graphic a differing region is, from the shape of the ink that differs there: a
+ * compact roundish mark (seal or stamp), a wide thin stroke (signature), a filled rectangle (photo).
+ * Shapes, not positions or wording, so it holds on templates never seen.
+ */
+import type { CertificateField } from '../api-contract.ts';
+import type { Box } from '../ocr/protocol.ts';
+import type { InkMasks } from './ink.ts';
+
+export type GraphicField = Extract<CertificateField, 'seal' | 'signature' | 'photo' | 'logo'>;
+
+/** Fewer differing pixels than this and the shape is noise, not a mark. */
+const MIN_PIXELS = 40;
+/** Share of pixels left out at each end of the extent, so stray noise does not stretch it. */
+const TRIM = 0.03;
+
+export interface InkShape {
+  /** Width over height of the differing ink's extent. */
+  aspect: number;
+  /** Share of that extent the ink covers. */
+  fill: number;
+  /** Share of the ink outside the ellipse inscribed in the extent (about 0.21 for even fill). */
+  corners: number;
+}
+
+/**
+ * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
+ * other's tolerance mask); null when there is too little of it.
+ */
+export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box): InkShape | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const right = Math.min(original.width, Math.ceil(box.x + box.width));
+  const bottom = Math.min(original.height, Math.ceil(box.y + box.height));
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if ((original.ink[at] && !copy.near[at]) || (copy.ink[at] && !original.near[at])) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < MIN_PIXELS) return null;
+  const extent = (values: number[]): [number, number] => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const cutAt = Math.floor(sorted.length * TRIM);
+    return [sorted[cutAt]!, sorted[sorted.length - 1 - cutAt]!];
+  };
+  const [x0, x1] = extent(xs);
+  const [y0, y1] = extent(ys);
+  const width = x1 - x0 + 1;
+  const height = y1 - y0 + 1;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  let inside = 0;
+  let outside = 0;
+  xs.forEach((x, index) => {
+    const y = ys[index]!;
+    if (x < x0 || x > x1 || y < y0 || y > y1) return;
+    inside++;
+    if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > 1) outside++;
+  });
+  return { aspect: width / height, fill: inside / (width * height), corners: inside ? outside / inside : 0 };
+}
+
+/**
+ * Seal: about as wide as high, its ink inside the inscribed ellipse. Photo: about as wide as high
+ * and filled to the corners. Signature: at least twice as wide as high and thin. Anything else is
+ * left unnamed rather than guessed.
+ */
+export function graphicKind(shape: InkShape): GraphicField | null {
+  const squarish = shape.aspect >= 0.6 && shape.aspect <= 1.6;
+  if (squarish && shape.fill >= 0.45 && shape.corners >= 0.15) return 'photo';
+  if (squarish && shape.corners < 0.12) return 'seal';
+  if (shape.aspect >= 2 && shape.fill < 0.3) return 'signature';
+  return null;
+}
+
+/** Words printed next to a graphic that say what it is ("Signature", "Seal of the issuer"). */
+const GRAPHIC_WORDS: [GraphicField, RegExp][] = [
+  ['signature', /\b(signature|signed|signatory)\b/i],
+  ['seal', /\b(seal|stamp)\b/i],
+  ['photo', /\b(photo|photograph)\b/i],
+  ['logo', /\blogo\b/i],
+];
+
+/** The graphic a nearby label names, if one does. */
+export function graphicNamedBy(text: string): GraphicField | null {
+  return GRAPHIC_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
