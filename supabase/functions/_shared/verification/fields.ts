@@ -88,6 +88,8 @@ const GRADE_VALUE = [
 const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
 /** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
 const FOLLOWS_RECIPIENT = /^\s*(has|have|who|is|was|for|having)\b/i;
+/** Words before a course's name (wider than INTRODUCES_COURSE, which registration uses). */
+const LEADS_TO_COURSE = /\b(complet\p{L}*|course|programme|program|in recognition|in the field of)\b/iu;
 /** Labels alone on their line whose value is printed on the next one. */
 const LABEL_ALONE: [CertificateField, RegExp][] = [
   ['grade', /^\s*[\p{L} ]*\b(grade|gpa|score|result|mark|classification)\s*:?\s*$/iu],
@@ -97,15 +99,16 @@ const LABEL_ALONE: [CertificateField, RegExp][] = [
 
 /**
  * A token OCR makes of a pen stroke: the zig-zags and uprights of a signature's loops (V A W N M I l
- * / \\ ~) and almost nothing else, long enough or with a stroke sign not to be a short name
- * ("IaVAVAVAAN", "~NAMNN"; not "Vanna", "William").
+ * / \\ ~) and almost nothing else, with a stroke sign or a repeated loop ("IaVAVAVAAN", "~NAMNN";
+ * not "Vanna", "William", "Minimal").
  */
 export function isScribble(token: string): boolean {
   const glyphs = token.replace(/[^\p{L}\p{N}~/\\|]/gu, '');
   const strokes = glyphs.match(/[vwnmaiIl1/\\|~]/gi)?.length ?? 0;
   const zigzags = glyphs.match(/[vwnm]/gi)?.length ?? 0;
   return (
-    (glyphs.length >= 6 || /[~/\\|]/.test(glyphs)) &&
+    // A stroke sign, or a pair of glyphs repeated as a loop repeats ("VAVA"), not a word's letters.
+    (/[~/\\|]/.test(glyphs) || /([vwnmai]{2}).*\1/i.test(glyphs)) &&
     glyphs.length >= 4 &&
     zigzags >= 3 &&
     strokes / glyphs.length >= 0.8 &&
@@ -149,7 +152,7 @@ export function fieldOfLine(
     const labelAlone = RECIPIENT_LABEL.test(before) && (!rest || INTRODUCES_NUMBER.test(rest));
     if (nameLike(clean) && (INTRODUCES_RECIPIENT.test(before) || labelAlone)) return 'recipient_name';
     for (const [field, label] of LABEL_ALONE) if (label.test(before)) return field;
-    if (INTRODUCES_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
+    if (LEADS_TO_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
       return 'course';
   }
   if (

@@ -12,16 +12,29 @@ export type GraphicField = Extract<CertificateField, 'seal' | 'signature' | 'pho
 /** Fewer differing pixels than this and the shape is noise, not a mark. */
 const MIN_PIXELS = 40;
 /** Share of pixels left out at each end of the extent, so stray noise does not stretch it. */
-const TRIM = 0.03;
+const TRIM = 0.02;
+/** The ellipse is grown this much: trimming the extent cuts into a ring's own outer edge. */
+const ELLIPSE_GROWTH = 1.08;
 
 export interface InkShape {
   /** Width over height of the differing ink's extent. */
   aspect: number;
   /** Share of that extent the ink covers. */
   fill: number;
-  /** Share of the ink outside the ellipse inscribed in the extent (about 0.21 for even fill). */
+  /**
+   * Share of the ink outside the ellipse inscribed in the extent, grown by ELLIPSE_GROWTH (about 0.13
+   * for an evenly filled rectangle, more for its outline, near 0 for a ring).
+   */
   corners: number;
+  /**
+   * Whether each corner of the extent (an eighth of each side) holds some of the ink, as a filled
+   * rectangle's do and a ring's do not.
+   */
+  cornered: boolean;
 }
+
+/** Share of the ink each corner cell must hold for the extent to count as filled to its corners. */
+const CORNER_INK = 0.005;
 
 /**
  * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
@@ -57,24 +70,33 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
   const cy = (y0 + y1) / 2;
   let inside = 0;
   let outside = 0;
+  const cornerInk = [0, 0, 0, 0];
   xs.forEach((x, index) => {
     const y = ys[index]!;
     if (x < x0 || x > x1 || y < y0 || y > y1) return;
     inside++;
-    if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > 1) outside++;
+    const column = x < x0 + width / 8 ? 0 : x > x1 - width / 8 ? 1 : -1;
+    const row = y < y0 + height / 8 ? 0 : y > y1 - height / 8 ? 2 : -1;
+    if (column >= 0 && row >= 0) cornerInk[column + row]!++;
+    if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > ELLIPSE_GROWTH ** 2) outside++;
   });
-  return { aspect: width / height, fill: inside / (width * height), corners: inside ? outside / inside : 0 };
+  return {
+    aspect: width / height,
+    fill: inside / (width * height),
+    corners: inside ? outside / inside : 0,
+    cornered: cornerInk.every((count) => count >= CORNER_INK * inside),
+  };
 }
 
 /**
- * Seal: about as wide as high, its ink inside the inscribed ellipse. Photo: about as wide as high
- * and filled to the corners. Signature: at least twice as wide as high and thin. Anything else is
+ * Seal: about as wide as high, its ink inside the inscribed ellipse and none in the corners. Photo:
+ * about as wide as high and filled to the corners. Signature: at least twice as wide as high and thin. Anything else is
  * left unnamed rather than guessed.
  */
 export function graphicKind(shape: InkShape): GraphicField | null {
   const squarish = shape.aspect >= 0.6 && shape.aspect <= 1.6;
-  if (squarish && shape.fill >= 0.45 && shape.corners >= 0.15) return 'photo';
-  if (squarish && shape.corners < 0.12) return 'seal';
+  if (squarish && shape.cornered && shape.fill >= 0.04) return 'photo';
+  if (squarish && !shape.cornered && shape.corners < 0.12) return 'seal';
   if (shape.aspect >= 2 && shape.fill < 0.3) return 'signature';
   return null;
 }
