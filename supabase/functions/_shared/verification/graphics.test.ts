@@ -62,7 +62,7 @@ function photo(page: GrayRaster, seed: number): GrayRaster {
 async function kindOf(original: GrayRaster, copy: GrayRaster) {
   const shape = differingInkShape(await inkMasks(original), await inkMasks(copy), AREA);
   assert.ok(shape, 'some ink differs');
-  return graphicKind(shape);
+  return graphicKind(shape, 14);
 }
 
 Deno.test('a roundish mark replaced by another is a seal', async () => {
@@ -75,6 +75,19 @@ Deno.test('a wide thin stroke replaced by another is a signature', async () => {
 
 Deno.test('a filled rectangle replaced by another is a photo', async () => {
   assert.equal(await kindOf(photo(paper(), 1), photo(paper(), 2)), 'photo');
+});
+
+Deno.test('a glyph changed in a line of text is no graphic, however round', async () => {
+  const original = paper();
+  const copy = paper();
+  dot(original, 200, 150, 7);
+  for (let angle = 0; angle < 360; angle += 2) {
+    const t = (angle * Math.PI) / 180;
+    dot(copy, 200 + 7 * Math.cos(t), 150 + 7 * Math.sin(t), 1);
+  }
+  const shape = differingInkShape(await inkMasks(original), await inkMasks(copy), AREA);
+  assert.ok(shape);
+  assert.equal(graphicKind(shape, 14), null);
 });
 
 Deno.test('the same ink has no shape to name, and a label near a graphic names it', async () => {

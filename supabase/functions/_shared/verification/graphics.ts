@@ -17,6 +17,9 @@ const TRIM = 0.02;
 const ELLIPSE_GROWTH = 1.08;
 
 export interface InkShape {
+  /** Extent of the differing ink, in page pixels. */
+  width: number;
+  height: number;
   /** Width over height of the differing ink's extent. */
   aspect: number;
   /** Share of that extent the ink covers. */
@@ -81,6 +84,8 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
     if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > ELLIPSE_GROWTH ** 2) outside++;
   });
   return {
+    width,
+    height,
     aspect: width / height,
     fill: inside / (width * height),
     corners: inside ? outside / inside : 0,
@@ -91,13 +96,16 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
 /**
  * Seal: about as wide as high, its ink inside the inscribed ellipse and none in the corners. Photo:
  * about as wide as high and filled to the corners. Signature: at least twice as wide as high and thin. Anything else is
- * left unnamed rather than guessed.
+ * left unnamed rather than guessed. Each is larger than a line of the page's text (`textHeight`, its
+ * lines' median height): a changed glyph or two is about as wide as high too.
  */
-export function graphicKind(shape: InkShape): GraphicField | null {
+export function graphicKind(shape: InkShape, textHeight: number): GraphicField | null {
+  if (shape.height < 1.5 * textHeight) return null;
+  if (shape.aspect >= 2 && shape.fill < 0.3 && shape.width >= 4 * textHeight) return 'signature';
+  if (shape.height < 2.5 * textHeight) return null;
   const squarish = shape.aspect >= 0.6 && shape.aspect <= 1.6;
   if (squarish && shape.cornered && shape.fill >= 0.04) return 'photo';
   if (squarish && !shape.cornered && shape.corners < 0.12) return 'seal';
-  if (shape.aspect >= 2 && shape.fill < 0.3) return 'signature';
   return null;
 }
 

@@ -338,6 +338,22 @@ function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): Registered
   return best;
 }
 
+/** The registered line on the same row as a box, left of it and nearest: the label of a value beside it. */
+function lineAcross(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    const shared = Math.min(box.y + box.height, line.box.y + line.box.height) - Math.max(box.y, line.box.y);
+    const gap = box.x - (line.box.x + line.box.width);
+    if (shared < 0.5 * Math.min(box.height, line.box.height) || gap < -line.box.height) continue;
+    if (gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
 const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /**
@@ -353,10 +369,16 @@ async function nameRegions(
   pages: ComparedPages,
 ): Promise<RegionEvidence[]> {
   const bare = regions.filter((region) => !region.line);
+  const heights = lines.map((line) => line.box.height).sort((a, b) => a - b);
+  const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
+  // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
+  // own pixels only, so the text around it is not read into it.
+  const crop = (page: GrayRaster, box: Box) =>
+    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
   const [copyReadings, originalReadings] = bare.length
     ? await Promise.all([
-        ocr.readRegions(bare.map((region) => cutRegion(pages.copyPage, region.box))),
-        ocr.readRegions(bare.map((region) => cutRegion(pages.originalPage, region.box))),
+        ocr.readRegions(bare.map((region) => crop(pages.copyPage, region.box))),
+        ocr.readRegions(bare.map((region) => crop(pages.originalPage, region.box))),
       ])
     : [[], []];
   return regions.map((region): RegionEvidence => {
@@ -383,23 +405,36 @@ async function nameRegions(
       const original = originalReadings[index];
       const above = lineBeside(region.box, lines, -1);
       const below = lineBeside(region.box, lines, 1);
-      const added =
-        !!copy &&
-        copy.confidence >= READ_CONFIDENT &&
-        letters(copy.text) >= 3 &&
-        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3);
-      if (added) {
-        const text = withoutScribbles(copy.text).trim();
-        const field = fieldOfLine(text, above?.text ?? null, below?.text ?? null);
+      const label = lineAcross(region.box, lines);
+      // A value printed beside its label ("with the grade  B+") is named with that label first.
+      const nameText = (text: string) =>
+        (label ? fieldOfLine(`${label.text} ${text}`, null, null) : null) ??
+        fieldOfLine(text, above?.text ?? null, below?.text ?? null);
+      const confident = (reading: typeof copy, least: number) =>
+        !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
+      const shape = differingInkShape(pages.originalInk, pages.copyInk, region.box);
+      const graphic = shape ? graphicKind(shape, textHeight) : null;
+      if (
+        confident(copy, 3) &&
+        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
+      ) {
+        const text = withoutScribbles(copy!.text).trim();
+        const field = nameText(text);
         naming = {
           field,
           label: field ? `${fieldLabel(field)}: text added ("${text}")` : `Text added: "${text}"`,
         };
+      } else if (graphic) {
+        naming = { field: graphic, label: fieldLabel(graphic) };
+      } else if (
+        confident(copy, 1) &&
+        confident(original, 1) &&
+        readingKey(copy!.text) !== readingKey(original!.text)
+      ) {
+        const field = nameText(withoutScribbles(copy!.text).trim());
+        naming = field ? { field, label: fieldLabel(field) } : null;
       } else {
-        const shape = differingInkShape(pages.originalInk, pages.copyInk, region.box);
-        const field =
-          (shape ? graphicKind(shape) : null) ??
-          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+        const field = graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
         naming = field ? { field, label: fieldLabel(field) } : null;
       }
     }
