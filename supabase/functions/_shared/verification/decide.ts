@@ -96,6 +96,8 @@ export interface RegionEvidence {
    * region is named by its registered line's field alone.
    */
   naming?: RegionNaming | null;
+  /** The flagged tiles' own box, where `box` is the line's (kept for naming what differs there). */
+  flaggedBox?: Box;
 }
 
 export interface RegionNaming {

@@ -59,6 +59,7 @@ Deno.test('a label and its value on one line, or the label alone on the line bef
   assert.equal(fieldOfLine('17 May 2018', 'Date of issue', null), 'issue_date');
   // The recipient between the sentence that introduces it and the one that follows it.
   assert.equal(fieldOfLine('Elena Fowath', 'is proudly presented to', null), 'recipient_name');
+  assert.equal(fieldOfLine('Elena Fowath', 'hereby confers upon', 'the'), 'recipient_name');
   assert.equal(fieldOfLine('Elena Fowath', null, 'has successfully completed the course'), 'recipient_name');
   assert.equal(fieldOfLine('Advanced Data Science', 'for completing', null), 'course');
 });

@@ -86,6 +86,12 @@ const GRADE_VALUE = [
 
 /** A label that names the recipient, alone on its line or followed by the name on the same one. */
 const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
+/**
+ * A sentence that ends where the recipient's name follows, in any tense ("hereby confers upon",
+ * "is awarded to"); wider than INTRODUCES_RECIPIENT, which registration uses.
+ */
+const LEADS_TO_RECIPIENT =
+  /\b(certif\p{L}* that|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
 /** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
 const FOLLOWS_RECIPIENT = /^\s*(has|have|who|is|was|for|having)\b/i;
 /** Words before a course's name (wider than INTRODUCES_COURSE, which registration uses). */
@@ -150,7 +156,11 @@ export function fieldOfLine(
     // The label alone, or heading a row of labels ("Student   Record no.").
     const rest = before.replace(RECIPIENT_LABEL, '').trim();
     const labelAlone = RECIPIENT_LABEL.test(before) && (!rest || INTRODUCES_NUMBER.test(rest));
-    if (nameLike(clean) && (INTRODUCES_RECIPIENT.test(before) || labelAlone)) return 'recipient_name';
+    if (
+      nameLike(clean) &&
+      (INTRODUCES_RECIPIENT.test(before) || LEADS_TO_RECIPIENT.test(before) || labelAlone)
+    )
+      return 'recipient_name';
     for (const [field, label] of LABEL_ALONE) if (label.test(before)) return field;
     if (LEADS_TO_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
       return 'course';

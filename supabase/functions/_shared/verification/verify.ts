@@ -266,6 +266,7 @@ export async function examine(
     ...flagged.map((region) => ({
       ...region,
       box: region.line ? region.line.box : region.box,
+      flaggedBox: region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
@@ -388,16 +389,21 @@ async function nameRegions(
     if (line) {
       const at = lines.indexOf(line);
       const reads = region.reads?.text ?? '';
+      // A pen stroke read into the line: the signature (or seal) beside its words may be what
+      // changed, told by the words reading alike or by the shape of the ink that differs.
       const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
       const sameWords =
         !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
+      const shape = scribbled
+        ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
+        : null;
       const field =
-        scribbled && sameWords
-          ? 'signature'
-          : (fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null) ??
-            (region.reads && region.reads.confidence >= READ_CONFIDENT
-              ? fieldOfLine(reads, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null)
-              : null));
+        (shape ? graphicKind(shape, textHeight) : null) ??
+        (scribbled && sameWords ? 'signature' : null) ??
+        fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null) ??
+        (region.reads && region.reads.confidence >= READ_CONFIDENT
+          ? fieldOfLine(reads, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null)
+          : null);
       naming = field ? { field, label: fieldLabel(field) } : null;
     } else {
       const index = bare.indexOf(region);
@@ -432,6 +438,17 @@ async function nameRegions(
         readingKey(copy!.text) !== readingKey(original!.text)
       ) {
         const field = nameText(withoutScribbles(copy!.text).trim());
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else if (
+        label &&
+        region.box.height <= 2.5 * textHeight &&
+        region.box.x - (label.box.x + label.box.width) <= textHeight
+      ) {
+        // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
+        // not at all): part of that line, named as the line is.
+        const at = lines.indexOf(label);
+        const field =
+          label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
         naming = field ? { field, label: fieldLabel(field) } : null;
       } else {
         const field = graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
