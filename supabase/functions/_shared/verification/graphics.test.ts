@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { GrayRaster } from '../documents/raster.ts';
-import { differingInkShape, graphicKind, graphicNamedBy } from './graphics.ts';
+import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
 import { inkMasks } from './ink.ts';
 
 // Pages drawn pixel by pixel and their ink found by the real adaptive threshold (OpenCV).
@@ -97,3 +97,20 @@ Deno.test('the same ink has no shape to name, and a label near a graphic names i
   assert.equal(graphicNamedBy('This transcript is valid only with the seal of the issuer.'), 'seal');
   assert.equal(graphicNamedBy('Jane Doe, Registrar'), null);
 });
+
+Deno.test(
+  'one flagged tile of a seal is named by the whole mark it lies on; a tile of text is not',
+  async () => {
+    const original = await inkMasks(seal(paper(), 8));
+    const copy = await inkMasks(seal(paper(), 5));
+    const tile = { x: 250, y: 100, width: 40, height: 40 };
+    const object = inkObjectShape(original, copy, tile, 200);
+    assert.ok(object);
+    assert.equal(graphicKind(object, 14), 'seal');
+    const text = paper();
+    for (let x = 20; x < 380; x += 9) for (let y = 140; y < 154; y++) text.data[y * WIDTH + x] = INK;
+    const lineInk = await inkMasks(text);
+    const shape = inkObjectShape(lineInk, lineInk, { x: 180, y: 130, width: 40, height: 40 }, 200);
+    assert.equal(shape && graphicKind(shape, 14), null);
+  },
+);

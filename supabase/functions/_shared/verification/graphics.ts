@@ -59,6 +59,11 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
       }
     }
   }
+  return shapeOf(xs, ys);
+}
+
+/** The shape of a set of ink pixels; null when there are too few to have one. */
+function shapeOf(xs: number[], ys: number[]): InkShape | null {
   if (xs.length < MIN_PIXELS) return null;
   const extent = (values: number[]): [number, number] => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -91,6 +96,78 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
     corners: inside ? outside / inside : 0,
     cornered: cornerInk.every((count) => count >= CORNER_INK * inside),
   };
+}
+
+/** Cell side, in pixels, of the grid an ink object is traced on; strokes this near are one object. */
+const CELL = 4;
+const JOIN_CELLS = 2;
+
+/**
+ * The shape of the whole mark a flagged box lies on (a blurred copy flags one tile of a swapped seal,
+ * and one tile has no shape): the ink of both pages around the box, traced on a coarse grid with
+ * strokes up to JOIN_CELLS cells apart joined, from the cells inside the box outwards, within
+ * `reach` pixels of it. Null when there is no ink, or when the object reaches the edge of that area
+ * (it is part of something larger, such as text or a frame).
+ */
+export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, reach: number): InkShape | null {
+  const left = Math.max(0, Math.floor(box.x - reach));
+  const top = Math.max(0, Math.floor(box.y - reach));
+  const right = Math.min(original.width, Math.ceil(box.x + box.width + reach));
+  const bottom = Math.min(original.height, Math.ceil(box.y + box.height + reach));
+  const columns = Math.ceil((right - left) / CELL);
+  const rows = Math.ceil((bottom - top) / CELL);
+  const inked = new Uint8Array(columns * rows);
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if (original.ink[at] || copy.ink[at])
+        inked[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)] = 1;
+    }
+  const seen = new Uint8Array(columns * rows);
+  const queue: number[] = [];
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) {
+      const x = left + column * CELL;
+      const y = top + row * CELL;
+      const inside = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+      if (inside && inked[row * columns + column]) {
+        seen[row * columns + column] = 1;
+        queue.push(row * columns + column);
+      }
+    }
+  if (queue.length === 0) return null;
+  let touchesEdge = false;
+  for (let next = 0; next < queue.length; next++) {
+    const row = Math.floor(queue[next]! / columns);
+    const column = queue[next]! % columns;
+    if (row === 0 || column === 0 || row === rows - 1 || column === columns - 1) touchesEdge = true;
+    for (let dy = -JOIN_CELLS; dy <= JOIN_CELLS; dy++)
+      for (let dx = -JOIN_CELLS; dx <= JOIN_CELLS; dx++) {
+        const r = row + dy;
+        const c = column + dx;
+        if (r < 0 || c < 0 || r >= rows || c >= columns) continue;
+        const cell = r * columns + c;
+        if (inked[cell] && !seen[cell]) {
+          seen[cell] = 1;
+          queue.push(cell);
+        }
+      }
+  }
+  if (touchesEdge) return null;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if (
+        (original.ink[at] || copy.ink[at]) &&
+        seen[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)]
+      ) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  return shapeOf(xs, ys);
 }
 
 /**

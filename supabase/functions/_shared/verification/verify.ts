@@ -33,7 +33,7 @@ import {
   type RegisteredLine,
   withoutScribbles,
 } from './fields.ts';
-import { differingInkShape, graphicKind, graphicNamedBy } from './graphics.ts';
+import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
@@ -451,7 +451,12 @@ async function nameRegions(
           label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
         naming = field ? { field, label: fieldLabel(field) } : null;
       } else {
-        const field = graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+        // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
+        // a label printed beside it.
+        const object = inkObjectShape(pages.originalInk, pages.copyInk, region.box, 10 * textHeight);
+        const field =
+          (object ? graphicKind(object, textHeight) : null) ??
+          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
         naming = field ? { field, label: fieldLabel(field) } : null;
       }
     }
