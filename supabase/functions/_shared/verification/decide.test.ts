@@ -366,3 +366,51 @@ Deno.test("the text block is the box around the lines that read as text, not a f
   assert.deepEqual(textBlock(lines), { x: 100, y: 120, width: 400, height: 600 });
   assert.equal(textBlock([line(5, 5, '~~')]), null);
 });
+
+Deno.test('a region named after the decision shows its name, and the name never changes the verdict', () => {
+  const unnamed: RegisteredLine = { ...nameLine, text: 'Elena Fowath', field: null };
+  const numberLine: RegisteredLine = {
+    box: { x: 100, y: 300, width: 300, height: 30 },
+    text: 'Certificate No. 2018-000118',
+    confidence: 0.95,
+    field: 'certificate_number',
+  };
+  const regions = [
+    region({
+      line: unnamed,
+      box: unnamed.box,
+      score: 0.6,
+      reads: { text: 'Fowath Elena', confidence: 0.95 },
+    }),
+    region({
+      line: numberLine,
+      box: numberLine.box,
+      score: 0.6,
+      reads: { text: 'Certificate No. 2018-000119', confidence: 0.95 },
+    }),
+    region({ line: null, box: { x: 500, y: 400, width: 120, height: 120 }, score: 0.8 }),
+  ];
+  const before = decide(input({ regions }));
+  const after = decide(
+    input({
+      regions: [
+        { ...regions[0]!, naming: { field: 'recipient_name', label: 'Recipient name' } },
+        regions[1]!,
+        { ...regions[2]!, naming: { field: 'seal', label: 'Seal' } },
+      ],
+    }),
+  );
+  // Recipient and number both changed would make it another certificate (unknown); the recipient
+  // was named only after, from the line's context, so the verdict stays what the registration says.
+  assert.equal(before.verdict, 'altered');
+  assert.equal(after.verdict, before.verdict);
+  assert.deepEqual(
+    after.differences.map((difference) => [difference.field, difference.label]),
+    [
+      ['recipient_name', 'Recipient name'],
+      ['certificate_number', 'Certificate number'],
+      ['seal', 'Seal'],
+    ],
+  );
+  assert.equal(before.differences[2]!.label, 'Region 3 of the page');
+});

@@ -90,6 +90,19 @@ export interface RegionEvidence {
    * hide in a line's ink, so the text decides, and only when OCR is sure.
    */
   readAnyway: boolean;
+  /**
+   * What the region shows, named after the decision from its context, the shape of its values or
+   * ink, or the copy's reading where nothing was registered (verify.ts nameRegions); absent, a
+   * region is named by its registered line's field alone.
+   */
+  naming?: RegionNaming | null;
+  /** The flagged tiles' own box, where `box` is the line's (kept for naming what differs there). */
+  flaggedBox?: Box;
+}
+
+export interface RegionNaming {
+  field: CertificateField | null;
+  label: string;
 }
 
 /** Fields always read in the copy, whatever the picture comparison says. */
@@ -134,14 +147,16 @@ export interface Decision {
 }
 
 function describe(region: RegionEvidence, index: number): DecidedDifference {
-  const field = region.line?.field ?? null;
+  const field = region.naming ? region.naming.field : (region.line?.field ?? null);
   return {
     field,
-    label: field
-      ? fieldLabel(field)
-      : region.line
-        ? `Text line "${region.line.text}"`
-        : `Region ${index + 1} of the page`,
+    label: region.naming
+      ? region.naming.label
+      : field
+        ? fieldLabel(field)
+        : region.line
+          ? `Text line "${region.line.text}"`
+          : `Region ${index + 1} of the page`,
     box: region.box,
     registered: region.line ? region.line.text : null,
     reads: region.reads && region.reads.text ? region.reads.text : null,
@@ -296,7 +311,10 @@ export function decide(input: DecisionInput): Decision {
   const flaggedShare = input.inkTiles ? input.flaggedTiles / input.inkTiles : 0;
   const fit = Math.min(1, input.inliers / 150);
 
-  const changedFields = new Set(differences.map((difference) => difference.field));
+  // The registered fields decide, not the names given after: naming must never change a verdict.
+  const changedFields = new Set(
+    judged.filter((item) => item.judgement === 'different').map((item) => item.region.line?.field ?? null),
+  );
   const otherRecipient =
     changedFields.has('recipient_name') &&
     (changedFields.has('certificate_number') || differences.length >= 3);

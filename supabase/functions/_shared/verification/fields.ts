@@ -73,6 +73,111 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
   return named;
 }
 
+/**
+ * Grade values by their shape, whatever the label: a letter grade ending a row ("Academic Writing
+ * 5 A-"), a score out of a scale ("2.0/4.0"), a percentage, or a grade word.
+ */
+const GRADE_VALUE = [
+  /(?:^|\s)(?:[A-F][+\-]?|[a-f][+\-])\s*$/,
+  /\b\d{1,2}(?:[.,]\d{1,2})?\s*\/\s*(?:4|5|7|10|20|100)(?:[.,]0{1,2})?\b/,
+  /\b\d{1,3}(?:[.,]\d+)?\s*%/,
+  /\b(pass(ed)?|merit|distinction|credit|honou?rs|first class|cum laude|excellent|satisfactory)\b/i,
+];
+
+/** A label that names the recipient, alone on its line or followed by the name on the same one. */
+const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
+/**
+ * A sentence that ends where the recipient's name follows, in any tense ("hereby confers upon",
+ * "is awarded to"); wider than INTRODUCES_RECIPIENT, which registration uses.
+ */
+const LEADS_TO_RECIPIENT =
+  /\b(certif\p{L}* that|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
+/** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
+const FOLLOWS_RECIPIENT = /^\s*(has|have|who|is|was|for|having)\b/i;
+/** Words before a course's name (wider than INTRODUCES_COURSE, which registration uses). */
+const LEADS_TO_COURSE = /\b(complet\p{L}*|course|programme|program|in recognition|in the field of)\b/iu;
+/** Labels alone on their line whose value is printed on the next one. */
+const LABEL_ALONE: [CertificateField, RegExp][] = [
+  ['grade', /^\s*[\p{L} ]*\b(grade|gpa|score|result|mark|classification)\s*:?\s*$/iu],
+  ['expiry_date', /^\s*[\p{L} ]*\b(expir\p{L}*|valid until|valid through)\s*:?\s*$/iu],
+  ['issue_date', /^\s*[\p{L} ]*\b(date|issued|issued on)\s*:?\s*$/iu],
+];
+
+/**
+ * A token OCR makes of a pen stroke: the zig-zags and uprights of a signature's loops (V A W N M I l
+ * / \\ ~) and almost nothing else, with a stroke sign or a repeated loop ("IaVAVAVAAN", "~NAMNN";
+ * not "Vanna", "William", "Minimal").
+ */
+export function isScribble(token: string): boolean {
+  const glyphs = token.replace(/[^\p{L}\p{N}~/\\|]/gu, '');
+  const strokes = glyphs.match(/[vwnmaiIl1/\\|~]/gi)?.length ?? 0;
+  const zigzags = glyphs.match(/[vwnm]/gi)?.length ?? 0;
+  return (
+    // A stroke sign, or a pair of glyphs repeated as a loop repeats ("VAVA"), not a word's letters.
+    (/[~/\\|]/.test(glyphs) || /([vwnmai]{2}).*\1/i.test(glyphs)) &&
+    glyphs.length >= 4 &&
+    zigzags >= 3 &&
+    strokes / glyphs.length >= 0.8 &&
+    !/[eosu]/i.test(glyphs)
+  );
+}
+
+/** A line's text without the tokens a pen stroke made. */
+export function withoutScribbles(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((token) => token && !isScribble(token))
+    .join(' ');
+}
+
+/** Letters only, one to five words: what a person's name looks like on its own line. */
+function nameLike(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length >= 1 && words.length <= 5 && words.every((word) => /^[\p{L}'’.\-]+$/u.test(word));
+}
+
+/**
+ * The field one line shows, judged in its context (the lines before and after it in reading
+ * order): used to name a difference, never stored, so it may give several lines one field (the
+ * rows of a transcript are all grades). By words first, then by the shape of the value.
+ */
+export function fieldOfLine(
+  text: string,
+  previous: string | null,
+  next: string | null,
+): CertificateField | null {
+  const clean = withoutScribbles(text).trim();
+  if (!/[\p{L}\p{N}]/u.test(clean)) return null;
+  const labelled = clean.replace(RECIPIENT_LABEL, '').trim();
+  if (RECIPIENT_LABEL.test(clean) && labelled && nameLike(labelled)) return 'recipient_name';
+  if (previous !== null) {
+    const before = withoutScribbles(previous);
+    if (INTRODUCES_NUMBER.test(before) && /\d/.test(clean)) return 'certificate_number';
+    // The label alone, or heading a row of labels ("Student   Record no.").
+    const rest = before.replace(RECIPIENT_LABEL, '').trim();
+    const labelAlone = RECIPIENT_LABEL.test(before) && (!rest || INTRODUCES_NUMBER.test(rest));
+    if (
+      nameLike(clean) &&
+      (INTRODUCES_RECIPIENT.test(before) || LEADS_TO_RECIPIENT.test(before) || labelAlone)
+    )
+      return 'recipient_name';
+    for (const [field, label] of LABEL_ALONE) if (label.test(before)) return field;
+    if (LEADS_TO_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
+      return 'course';
+  }
+  if (
+    next !== null &&
+    nameLike(clean) &&
+    FOLLOWS_RECIPIENT.test(next) &&
+    !RULES.some(([, test]) => test(clean))
+  )
+    return 'recipient_name';
+  for (const [field, test] of RULES) if (field !== 'title' && field !== 'issuer' && test(clean)) return field;
+  if (GRADE_VALUE.some((shape) => shape.test(clean))) return 'grade';
+  for (const [field, test] of RULES) if (test(clean)) return field;
+  return null;
+}
+
 const LABELS: Record<CertificateField, string> = {
   title: 'Title',
   recipient_name: 'Recipient name',

@@ -18,13 +18,24 @@ import {
   type DecidedDifference,
   GRAPHIC_FLAG,
   READ_CONFIDENT,
+  READ_DOUBT,
   type RegionEvidence,
+  type RegionNaming,
   TEXT_FLAG,
   textBlock,
   textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import { readingKey, type RegisteredLine } from './fields.ts';
+import {
+  fieldLabel,
+  fieldOfLine,
+  isScribble,
+  readingKey,
+  type RegisteredLine,
+  withoutScribbles,
+} from './fields.ts';
+import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
+import type { InkMasks } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
@@ -167,9 +178,10 @@ function padded(box: Box): Box {
   return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
 }
 
-function cut(page: GrayRaster, box: Box): GrayRaster {
-  const padX = Math.round(box.height * 0.6);
-  const padY = Math.round(box.height * 0.35);
+/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
+function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+  const padX = Math.round(box.height * 0.6 * padding);
+  const padY = Math.round(box.height * 0.35 * padding);
   const left = Math.max(0, box.x - padX);
   const top = Math.max(0, box.y - padY);
   const right = Math.min(page.width, box.x + box.width + padX);
@@ -257,6 +269,7 @@ export async function examine(
     ...flagged.map((region) => ({
       ...region,
       box: region.line ? region.line.box : region.box,
+      flaggedBox: region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
@@ -278,7 +291,7 @@ export async function examine(
   const visibleInk = blockTiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
   const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
   const flaggedTiles = tiles.filter((tile) => !tile.hidden && tile.score >= TEXT_FLAG).length;
-  const decision = decide({
+  const input = {
     inliers: alignment.inliers,
     matches: alignment.matches,
     visibleInk: totalInk ? visibleInk / totalInk : 0,
@@ -286,8 +299,172 @@ export async function examine(
     inkTiles,
     flaggedTiles,
     regions,
+  };
+  let decision = decide(input);
+  if (decision.verdict === 'altered') {
+    // Only an altered copy shows its differences: they are named then, and naming leaves the
+    // verdict as it was (decide judges by the registered lines, not by these names).
+    input.regions = await nameRegions(ocr, regions, lines, { originalPage, copyPage, originalInk, copyInk });
+    decision = decide(input);
+  }
+  return { registration, alignment, aligned: warped.page, decision, tiles, regions: input.regions };
+}
+
+interface ComparedPages {
+  originalPage: GrayRaster;
+  copyPage: GrayRaster;
+  originalInk: InkMasks;
+  copyInk: InkMasks;
+}
+
+/** A region's own pixels with a few to spare: OCR of a graphic must not take in the text around it. */
+function cutRegion(page: GrayRaster, box: Box): GrayRaster {
+  const pad = 4;
+  return cut(
+    page,
+    { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+    0,
+  );
+}
+
+/** The registered line nearest a box above it (side -1) or below it (side 1), overlapping it across. */
+function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    if (line.box.x > box.x + box.width || box.x > line.box.x + line.box.width) continue;
+    const gap = side < 0 ? box.y - (line.box.y + line.box.height) : line.box.y - (box.y + box.height);
+    if (gap >= -line.box.height / 2 && gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+/** The registered line on the same row as a box, left of it and nearest: the label of a value beside it. */
+function lineAcross(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    const shared = Math.min(box.y + box.height, line.box.y + line.box.height) - Math.max(box.y, line.box.y);
+    const gap = box.x - (line.box.x + line.box.width);
+    if (shared < 0.5 * Math.min(box.height, line.box.height) || gap < -line.box.height) continue;
+    if (gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
+/**
+ * Names the regions whose registered line has no field: a line by its context and the shape of its
+ * value (fields.ts fieldOfLine); a line whose words read alike while a pen stroke read into it
+ * changed, the signature; a region with no registered line by what the copy reads there (text the
+ * original lacks is text added) or else by the shape of the ink that differs (graphics.ts).
+ */
+async function nameRegions(
+  ocr: OcrClient,
+  regions: RegionEvidence[],
+  lines: RegisteredLine[],
+  pages: ComparedPages,
+): Promise<RegionEvidence[]> {
+  const bare = regions.filter((region) => !region.line);
+  const heights = lines.map((line) => line.box.height).sort((a, b) => a - b);
+  const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
+  // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
+  // own pixels only, so the text around it is not read into it.
+  const crop = (page: GrayRaster, box: Box) =>
+    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
+  const [copyReadings, originalReadings] = bare.length
+    ? await Promise.all([
+        ocr.readRegions(bare.map((region) => crop(pages.copyPage, region.box))),
+        ocr.readRegions(bare.map((region) => crop(pages.originalPage, region.box))),
+      ])
+    : [[], []];
+  return regions.map((region): RegionEvidence => {
+    const line = region.line;
+    if (line?.field) return region;
+    let naming: RegionNaming | null = null;
+    if (line) {
+      const at = lines.indexOf(line);
+      const reads = region.reads?.text ?? '';
+      // A pen stroke read into the line: the signature (or seal) beside its words may be what
+      // changed, told by the words reading alike or by the shape of the ink that differs.
+      const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
+      const sameWords =
+        !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
+      const shape = scribbled
+        ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
+        : null;
+      const field =
+        (shape ? graphicKind(shape, textHeight) : null) ??
+        (scribbled && sameWords ? 'signature' : null) ??
+        fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null) ??
+        (region.reads && region.reads.confidence >= READ_CONFIDENT
+          ? fieldOfLine(reads, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null)
+          : null);
+      naming = field ? { field, label: fieldLabel(field) } : null;
+    } else {
+      const index = bare.indexOf(region);
+      const copy = copyReadings[index];
+      const original = originalReadings[index];
+      const above = lineBeside(region.box, lines, -1);
+      const below = lineBeside(region.box, lines, 1);
+      const label = lineAcross(region.box, lines);
+      // A value printed beside its label ("with the grade  B+") is named with that label first.
+      const nameText = (text: string) =>
+        (label ? fieldOfLine(`${label.text} ${text}`, null, null) : null) ??
+        fieldOfLine(text, above?.text ?? null, below?.text ?? null);
+      const confident = (reading: typeof copy, least: number) =>
+        !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
+      const shape = differingInkShape(pages.originalInk, pages.copyInk, region.box);
+      const graphic = shape ? graphicKind(shape, textHeight) : null;
+      if (
+        confident(copy, 3) &&
+        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
+      ) {
+        const text = withoutScribbles(copy!.text).trim();
+        const field = nameText(text);
+        naming = {
+          field,
+          label: field ? `${fieldLabel(field)}: text added ("${text}")` : `Text added: "${text}"`,
+        };
+      } else if (graphic) {
+        naming = { field: graphic, label: fieldLabel(graphic) };
+      } else if (
+        confident(copy, 1) &&
+        confident(original, 1) &&
+        readingKey(copy!.text) !== readingKey(original!.text)
+      ) {
+        const field = nameText(withoutScribbles(copy!.text).trim());
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else if (
+        label &&
+        region.box.height <= 2.5 * textHeight &&
+        region.box.x - (label.box.x + label.box.width) <= textHeight
+      ) {
+        // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
+        // not at all): part of that line, named as the line is.
+        const at = lines.indexOf(label);
+        const field =
+          label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else {
+        // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
+        // a label printed beside it.
+        const object = inkObjectShape(pages.originalInk, pages.copyInk, region.box, 10 * textHeight);
+        const field =
+          (object ? graphicKind(object, textHeight) : null) ??
+          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      }
+    }
+    return naming ? { ...region, naming } : region;
   });
-  return { registration, alignment, aligned: warped.page, decision, tiles, regions };
 }
 
 const VERDICT_RANK = { authentic: 0, altered: 1, unknown: 2 } as const;

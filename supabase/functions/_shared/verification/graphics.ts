@@ -1,0 +1,200 @@
+/**
+ * What kind of graphic a differing region is, from the shape of the ink that differs there: a
+ * compact roundish mark (seal or stamp), a wide thin stroke (signature), a filled rectangle (photo).
+ * Shapes, not positions or wording, so it holds on templates never seen.
+ */
+import type { CertificateField } from '../api-contract.ts';
+import type { Box } from '../ocr/protocol.ts';
+import type { InkMasks } from './ink.ts';
+
+export type GraphicField = Extract<CertificateField, 'seal' | 'signature' | 'photo' | 'logo'>;
+
+/** Fewer differing pixels than this and the shape is noise, not a mark. */
+const MIN_PIXELS = 40;
+/** Share of pixels left out at each end of the extent, so stray noise does not stretch it. */
+const TRIM = 0.02;
+/** The ellipse is grown this much: trimming the extent cuts into a ring's own outer edge. */
+const ELLIPSE_GROWTH = 1.08;
+
+export interface InkShape {
+  /** Extent of the differing ink, in page pixels. */
+  width: number;
+  height: number;
+  /** Width over height of the differing ink's extent. */
+  aspect: number;
+  /** Share of that extent the ink covers. */
+  fill: number;
+  /**
+   * Share of the ink outside the ellipse inscribed in the extent, grown by ELLIPSE_GROWTH (about 0.13
+   * for an evenly filled rectangle, more for its outline, near 0 for a ring).
+   */
+  corners: number;
+  /**
+   * Whether each corner of the extent (an eighth of each side) holds some of the ink, as a filled
+   * rectangle's do and a ring's do not.
+   */
+  cornered: boolean;
+}
+
+/** Share of the ink each corner cell must hold for the extent to count as filled to its corners. */
+const CORNER_INK = 0.005;
+
+/**
+ * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
+ * other's tolerance mask); null when there is too little of it.
+ */
+export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box): InkShape | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const right = Math.min(original.width, Math.ceil(box.x + box.width));
+  const bottom = Math.min(original.height, Math.ceil(box.y + box.height));
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if ((original.ink[at] && !copy.near[at]) || (copy.ink[at] && !original.near[at])) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  return shapeOf(xs, ys);
+}
+
+/** The shape of a set of ink pixels; null when there are too few to have one. */
+function shapeOf(xs: number[], ys: number[]): InkShape | null {
+  if (xs.length < MIN_PIXELS) return null;
+  const extent = (values: number[]): [number, number] => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const cutAt = Math.floor(sorted.length * TRIM);
+    return [sorted[cutAt]!, sorted[sorted.length - 1 - cutAt]!];
+  };
+  const [x0, x1] = extent(xs);
+  const [y0, y1] = extent(ys);
+  const width = x1 - x0 + 1;
+  const height = y1 - y0 + 1;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  let inside = 0;
+  let outside = 0;
+  const cornerInk = [0, 0, 0, 0];
+  xs.forEach((x, index) => {
+    const y = ys[index]!;
+    if (x < x0 || x > x1 || y < y0 || y > y1) return;
+    inside++;
+    const column = x < x0 + width / 8 ? 0 : x > x1 - width / 8 ? 1 : -1;
+    const row = y < y0 + height / 8 ? 0 : y > y1 - height / 8 ? 2 : -1;
+    if (column >= 0 && row >= 0) cornerInk[column + row]!++;
+    if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > ELLIPSE_GROWTH ** 2) outside++;
+  });
+  return {
+    width,
+    height,
+    aspect: width / height,
+    fill: inside / (width * height),
+    corners: inside ? outside / inside : 0,
+    cornered: cornerInk.every((count) => count >= CORNER_INK * inside),
+  };
+}
+
+/** Cell side, in pixels, of the grid an ink object is traced on; strokes this near are one object. */
+const CELL = 4;
+const JOIN_CELLS = 2;
+
+/**
+ * The shape of the whole mark a flagged box lies on (a blurred copy flags one tile of a swapped seal,
+ * and one tile has no shape): the ink of both pages around the box, traced on a coarse grid with
+ * strokes up to JOIN_CELLS cells apart joined, from the cells inside the box outwards, within
+ * `reach` pixels of it. Null when there is no ink, or when the object reaches the edge of that area
+ * (it is part of something larger, such as text or a frame).
+ */
+export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, reach: number): InkShape | null {
+  const left = Math.max(0, Math.floor(box.x - reach));
+  const top = Math.max(0, Math.floor(box.y - reach));
+  const right = Math.min(original.width, Math.ceil(box.x + box.width + reach));
+  const bottom = Math.min(original.height, Math.ceil(box.y + box.height + reach));
+  const columns = Math.ceil((right - left) / CELL);
+  const rows = Math.ceil((bottom - top) / CELL);
+  const inked = new Uint8Array(columns * rows);
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if (original.ink[at] || copy.ink[at])
+        inked[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)] = 1;
+    }
+  const seen = new Uint8Array(columns * rows);
+  const queue: number[] = [];
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) {
+      const x = left + column * CELL;
+      const y = top + row * CELL;
+      const inside = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+      if (inside && inked[row * columns + column]) {
+        seen[row * columns + column] = 1;
+        queue.push(row * columns + column);
+      }
+    }
+  if (queue.length === 0) return null;
+  let touchesEdge = false;
+  for (let next = 0; next < queue.length; next++) {
+    const row = Math.floor(queue[next]! / columns);
+    const column = queue[next]! % columns;
+    if (row === 0 || column === 0 || row === rows - 1 || column === columns - 1) touchesEdge = true;
+    for (let dy = -JOIN_CELLS; dy <= JOIN_CELLS; dy++)
+      for (let dx = -JOIN_CELLS; dx <= JOIN_CELLS; dx++) {
+        const r = row + dy;
+        const c = column + dx;
+        if (r < 0 || c < 0 || r >= rows || c >= columns) continue;
+        const cell = r * columns + c;
+        if (inked[cell] && !seen[cell]) {
+          seen[cell] = 1;
+          queue.push(cell);
+        }
+      }
+  }
+  if (touchesEdge) return null;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const at = y * original.width + x;
+      if (
+        (original.ink[at] || copy.ink[at]) &&
+        seen[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)]
+      ) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  return shapeOf(xs, ys);
+}
+
+/**
+ * Seal: about as wide as high, its ink inside the inscribed ellipse and none in the corners. Photo:
+ * about as wide as high and filled to the corners. Signature: at least twice as wide as high and thin. Anything else is
+ * left unnamed rather than guessed. Each is larger than a line of the page's text (`textHeight`, its
+ * lines' median height): a changed glyph or two is about as wide as high too.
+ */
+export function graphicKind(shape: InkShape, textHeight: number): GraphicField | null {
+  if (shape.height < 1.5 * textHeight) return null;
+  if (shape.aspect >= 2 && shape.fill < 0.3 && shape.width >= 4 * textHeight) return 'signature';
+  if (shape.height < 2.5 * textHeight) return null;
+  const squarish = shape.aspect >= 0.6 && shape.aspect <= 1.6;
+  if (squarish && shape.cornered && shape.fill >= 0.04) return 'photo';
+  if (squarish && !shape.cornered && shape.corners < 0.12) return 'seal';
+  return null;
+}
+
+/** Words printed next to a graphic that say what it is ("Signature", "Seal of the issuer"). */
+const GRAPHIC_WORDS: [GraphicField, RegExp][] = [
+  ['signature', /\b(signature|signed|signatory)\b/i],
+  ['seal', /\b(seal|stamp)\b/i],
+  ['photo', /\b(photo|photograph)\b/i],
+  ['logo', /\blogo\b/i],
+];
+
+/** The graphic a nearby label names, if one does. */
+export function graphicNamedBy(text: string): GraphicField | null {
+  return GRAPHIC_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
