@@ -7,9 +7,16 @@
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
-import { darkAreas, inkMasks, type InkMasks, inkReach, invertWhere, outlineBand, strokeInk } from './ink.ts';
-import { matFromRaster, withMats } from './mats.ts';
-import { openCv } from './opencv.ts';
+import {
+  darkAreas,
+  inkMasks,
+  type InkMasks,
+  inkReach,
+  invertWhere,
+  outlineBand,
+  squareFilter,
+  clearShallowInk,
+} from './ink.ts';
 
 /** Residual shift searched per tile, in pixels, after the homography. */
 const SHIFT = 2;
@@ -371,17 +378,45 @@ export function withoutZone(masks: InkMasks, zone: Uint8Array): InkMasks {
  * strip is "not visible", never "different" (a lossless PNG trimmed by 2 px a side was once answered
  * altered at its trimmed edge). Null when the copy covers the whole page.
  */
-export async function comparedArea(visible: GrayRaster, reach: number): Promise<Uint8Array | null> {
+export function comparedArea(visible: GrayRaster, reach: number): Uint8Array | null {
   if (visible.data.every((value) => value !== 0)) return null;
-  const cv = await openCv();
-  return withMats((keep) => {
-    const source = keep(matFromRaster(cv, visible));
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * reach + 1, 2 * reach + 1)));
-    const eroded = keep(new cv.Mat());
-    // The page's own border is no cut: outside the page counts as shown.
-    cv.erode(source, eroded, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(255));
-    return new Uint8Array(eroded.data);
-  });
+  // Eroded by a square, the window clipped at the page's border: the border itself is no cut.
+  return squareFilter(visible.data, visible.width, visible.height, reach, false);
+}
+
+/**
+ * The copy's ink without what lighting made where the original is blank: in a tile the original
+ * leaves without ink, copy ink with no stroke structure (a smooth gradient, one straight light or
+ * shadow edge; see ink.ts clearShallowInk) is not a mark. A photo's shadow edge across a blank
+ * corner was ink over whole tiles. Anything with the depth of a stroke (a dash, a letter) stays.
+ */
+function withoutLighting(copyPage: GrayRaster, copy: InkMasks, original: InkMasks): InkMasks {
+  const { width, height } = copy;
+  const size = tileSizeFor(width, height);
+  const minInk = Math.round(size * size * 0.01);
+  let ink: Uint8Array | null = null;
+  for (let top = 0; top < height; top += size) {
+    for (let left = 0; left < width; left += size) {
+      const box = {
+        x: left,
+        y: top,
+        width: Math.min(size, width - left),
+        height: Math.min(size, height - top),
+      };
+      let originalInk = 0;
+      let copyInk = 0;
+      for (let y = box.y; y < box.y + box.height; y++) {
+        for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) {
+          originalInk += original.ink[p]!;
+          copyInk += copy.ink[p]!;
+        }
+      }
+      if (originalInk >= minInk || copyInk === 0) continue;
+      ink ??= new Uint8Array(copy.ink);
+      clearShallowInk(copyPage, ink, box);
+    }
+  }
+  return ink ? { width, height, ink, near: copy.near } : copy;
 }
 
 function outsideZone(area: Uint8Array | null, zone: Uint8Array): Uint8Array {
@@ -418,19 +453,17 @@ export async function comparePages(
   const outline = await outlineBand(dark, reach);
   const originalInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(originalPage))), outline);
   const copyEdged = replicateEdge(copyPage);
-  const copyInk = withoutZone(
-    withoutInkAtEdge(withoutEdge(await strokeInk(copyEdged, await inkMasks(copyEdged))), reach),
-    outline,
-  );
+  const copyInk = withoutZone(withoutInkAtEdge(withoutEdge(await inkMasks(copyEdged)), reach), outline);
   // The outline band is left out where the original has it, whatever the shift: copy ink a tile's
   // shift brings into it is the other side of the same outline, not a mark.
-  const shown = await comparedArea(visible, reach);
+  const shown = comparedArea(visible, reach);
   const compared = outline.includes(1) ? outsideZone(shown, outline) : shown;
+  const copyMarks = withoutLighting(copyEdged, copyInk, originalInk);
   return {
     originalPage,
     copyPage,
     originalInk,
-    copyInk,
-    tiles: compareTiles(originalInk, copyInk, visible, compared),
+    copyInk: copyMarks,
+    tiles: compareTiles(originalInk, copyMarks, visible, compared),
   };
 }

@@ -5,6 +5,7 @@
  * and OCR reads them as it reads the rest of the page.
  */
 import type { GrayRaster } from '../documents/raster.ts';
+import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
@@ -148,31 +149,115 @@ export async function outlineBand(areas: DarkAreas, radius: number): Promise<Uin
 }
 
 /**
- * Ink with stroke structure only: pixels at least FAINT_C darker than the (smoothed) page closed (grey
- * dilation, then erosion) with a square of the threshold's block. Closing fills every dark mark
- * narrower than the block (a stroke, a dot, a rule) and leaves any monotonic profile as it is: a
- * smooth gradient or one straight light/shadow edge closes onto itself, so the adaptive threshold's
- * ink along such an edge (darker than the mean beside a bright side) has no depth here and is
- * dropped. A photo's shadow edge across a blank corner was ink over whole tiles (g-photo-0005,
- * scored 0.8-1.0 and answered altered). Applied to the copy only: lighting is the copy's.
+ * Whether each ink pixel inside `box` has stroke structure: it lies at least FAINT_C below the page
+ * (smoothed over 3 x 3) closed, that is grey-dilated then eroded, by a square of the threshold's
+ * block. Closing fills every dark mark narrower than the block (a stroke, a dot, a rule) and leaves
+ * a monotonic profile as it is: a smooth gradient, or one straight light/shadow edge, closes onto
+ * itself, so the adaptive threshold's ink beside such an edge (darker than the mean next to a bright
+ * side) has no depth. Ink pixels without it are cleared from `ink` (in place). Computed over the box
+ * and the block's reach around it only: the engine asks for it where the original is blank.
  */
-export async function strokeInk(page: GrayRaster, masks: InkMasks): Promise<InkMasks> {
-  const cv = await openCv();
-  const block = blockFor(page);
-  const depth = withMats((keep) => {
-    const source = keep(matFromRaster(cv, page));
-    const smooth = keep(new cv.Mat());
-    cv.GaussianBlur(source, smooth, new cv.Size(3, 3), 0);
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(block, block)));
-    const closed = keep(new cv.Mat());
-    cv.morphologyEx(smooth, closed, cv.MORPH_CLOSE, kernel, new cv.Point(-1, -1), 1, cv.BORDER_REPLICATE);
-    const difference = keep(new cv.Mat());
-    cv.subtract(closed, smooth, difference);
-    return new Uint8Array(difference.data);
-  });
-  const ink = new Uint8Array(masks.ink);
-  for (let index = 0; index < ink.length; index++) if (ink[index] && depth[index]! < FAINT_C) ink[index] = 0;
-  return { width: masks.width, height: masks.height, ink, near: masks.near };
+export function clearShallowInk(page: GrayRaster, ink: Uint8Array, box: Box): void {
+  const radius = blockFor(page) >> 1;
+  const left = Math.max(0, box.x - 2 * radius - 1);
+  const top = Math.max(0, box.y - 2 * radius - 1);
+  const right = Math.min(page.width, box.x + box.width + 2 * radius + 1);
+  const bottom = Math.min(page.height, box.y + box.height + 2 * radius + 1);
+  const width = right - left;
+  const height = bottom - top;
+  const smooth = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const sy = Math.min(page.height - 1, Math.max(0, top + y + dy));
+        for (let dx = -1; dx <= 1; dx++) {
+          const sx = Math.min(page.width - 1, Math.max(0, left + x + dx));
+          sum += page.data[sy * page.width + sx]!;
+        }
+      }
+      smooth[y * width + x] = Math.round(sum / 9);
+    }
+  }
+  const closed = squareFilter(
+    squareFilter(smooth, width, height, radius, true),
+    width,
+    height,
+    radius,
+    false,
+  );
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const local = (y - top) * width + (x - left);
+      if (ink[y * page.width + x] && closed[local]! - smooth[local]! < FAINT_C) ink[y * page.width + x] = 0;
+    }
+  }
+}
+
+/**
+ * The largest (or smallest) value within `radius` pixels along rows, then columns: a grey dilation
+ * (erosion) by a square, the window clipped at the border (as if the border were replicated). Van
+ * Herk / Gil-Werman: a few comparisons per pixel whatever the radius.
+ */
+export function squareFilter(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  max: boolean,
+): Uint8Array {
+  const rows = new Uint8Array(data.length);
+  const line = new Uint8Array(Math.max(width, height));
+  const out = new Uint8Array(Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    line.set(data.subarray(y * width, (y + 1) * width));
+    slidingExtreme(line, width, radius, max, out);
+    rows.set(out.subarray(0, width), y * width);
+  }
+  const result = new Uint8Array(data.length);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) line[y] = rows[y * width + x]!;
+    slidingExtreme(line, height, radius, max, out);
+    for (let y = 0; y < height; y++) result[y * width + x] = out[y]!;
+  }
+  return result;
+}
+
+/** out[i] = extreme of line[i - radius .. i + radius], clipped to 0 .. length - 1. */
+function slidingExtreme(
+  line: Uint8Array,
+  length: number,
+  radius: number,
+  max: boolean,
+  out: Uint8Array,
+): void {
+  const size = 2 * radius + 1;
+  const blocks = Math.ceil((length + 2 * radius) / size) * size;
+  const padded = new Uint8Array(blocks).fill(max ? 0 : 255);
+  padded.set(line.subarray(0, length), radius);
+  const prefix = new Uint8Array(blocks);
+  const suffix = new Uint8Array(blocks);
+  for (let start = 0; start < blocks; start += size) {
+    let run = padded[start]!;
+    prefix[start] = run;
+    for (let index = start + 1; index < start + size; index++) {
+      const value = padded[index]!;
+      run = max ? (value > run ? value : run) : value < run ? value : run;
+      prefix[index] = run;
+    }
+    run = padded[start + size - 1]!;
+    suffix[start + size - 1] = run;
+    for (let index = start + size - 2; index >= start; index--) {
+      const value = padded[index]!;
+      run = max ? (value > run ? value : run) : value < run ? value : run;
+      suffix[index] = run;
+    }
+  }
+  for (let index = 0; index < length; index++) {
+    const a = suffix[index]!;
+    const b = prefix[index + size - 1]!;
+    out[index] = max ? (a > b ? a : b) : a < b ? a : b;
+  }
 }
 
 /** Half the adaptive threshold's block: how far a step in the page's tone makes ink beside it. */
