@@ -294,7 +294,7 @@ Deno.test(
 
 Deno.test(
   'a strip the copy does not show is left out of the comparison, with the threshold reach beside it',
-  async () => {
+  () => {
     assert.equal(comparedArea(pageVisible, 10), null);
     const cut = { width: PAGE_WIDTH, height: PAGE_HEIGHT, data: new Uint8Array(pageVisible.data) };
     for (let y = 0; y < PAGE_HEIGHT; y++)

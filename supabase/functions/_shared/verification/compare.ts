@@ -411,7 +411,8 @@ function withoutLighting(copyPage: GrayRaster, copy: InkMasks, original: InkMask
           copyInk += copy.ink[p]!;
         }
       }
-      if (originalInk >= minInk || copyInk === 0) continue;
+      // Only where the tile is compared at all (compareTiles skips tiles with less ink than this).
+      if (originalInk >= minInk || originalInk + copyInk < minInk) continue;
       ink ??= new Uint8Array(copy.ink);
       clearShallowInk(copyPage, ink, box);
     }

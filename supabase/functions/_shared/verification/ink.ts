@@ -165,19 +165,24 @@ export function clearShallowInk(page: GrayRaster, ink: Uint8Array, box: Box): vo
   const bottom = Math.min(page.height, box.y + box.height + 2 * radius + 1);
   const width = right - left;
   const height = bottom - top;
+  // 3 x 3 mean, separably: rows of 3, then columns of 3 (clamped at the window's border).
+  const across = new Uint16Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (top + y) * page.width + left;
+    for (let x = 0; x < width; x++) {
+      const centre = page.data[row + x]!;
+      across[y * width + x] =
+        (x > 0 ? page.data[row + x - 1]! : centre) +
+        centre +
+        (x < width - 1 ? page.data[row + x + 1]! : centre);
+    }
+  }
   const smooth = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const sy = Math.min(page.height - 1, Math.max(0, top + y + dy));
-        for (let dx = -1; dx <= 1; dx++) {
-          const sx = Math.min(page.width - 1, Math.max(0, left + x + dx));
-          sum += page.data[sy * page.width + sx]!;
-        }
-      }
-      smooth[y * width + x] = Math.round(sum / 9);
-    }
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y < height - 1 ? y + 1 : y) * width;
+    for (let x = 0; x < width; x++)
+      smooth[y * width + x] = (across[up + x]! + across[y * width + x]! + across[down + x]! + 4) / 9;
   }
   const closed = squareFilter(
     squareFilter(smooth, width, height, radius, true),
@@ -223,6 +228,11 @@ export function squareFilter(
   return result;
 }
 
+/** Buffers of slidingExtreme, grown as needed (it runs for every row and column of a window). */
+let padded = new Uint8Array(0);
+let prefix = new Uint8Array(0);
+let suffix = new Uint8Array(0);
+
 /** out[i] = extreme of line[i - radius .. i + radius], clipped to 0 .. length - 1. */
 function slidingExtreme(
   line: Uint8Array,
@@ -233,23 +243,27 @@ function slidingExtreme(
 ): void {
   const size = 2 * radius + 1;
   const blocks = Math.ceil((length + 2 * radius) / size) * size;
-  const padded = new Uint8Array(blocks).fill(max ? 0 : 255);
+  if (padded.length < blocks) {
+    padded = new Uint8Array(blocks);
+    prefix = new Uint8Array(blocks);
+    suffix = new Uint8Array(blocks);
+  }
+  padded.fill(max ? 0 : 255, 0, blocks);
   padded.set(line.subarray(0, length), radius);
-  const prefix = new Uint8Array(blocks);
-  const suffix = new Uint8Array(blocks);
   for (let start = 0; start < blocks; start += size) {
+    const end = start + size;
     let run = padded[start]!;
     prefix[start] = run;
-    for (let index = start + 1; index < start + size; index++) {
+    for (let index = start + 1; index < end; index++) {
       const value = padded[index]!;
-      run = max ? (value > run ? value : run) : value < run ? value : run;
+      if (max ? value > run : value < run) run = value;
       prefix[index] = run;
     }
-    run = padded[start + size - 1]!;
-    suffix[start + size - 1] = run;
-    for (let index = start + size - 2; index >= start; index--) {
+    run = padded[end - 1]!;
+    suffix[end - 1] = run;
+    for (let index = end - 2; index >= start; index--) {
       const value = padded[index]!;
-      run = max ? (value > run ? value : run) : value < run ? value : run;
+      if (max ? value > run : value < run) run = value;
       suffix[index] = run;
     }
   }
