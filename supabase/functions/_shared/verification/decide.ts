@@ -32,6 +32,11 @@ export function textFlagFor(inkedTileScores: number[]): number {
  * detail scores higher after blur and noise than text does, and a swapped seal scores near 1.
  */
 export const GRAPHIC_FLAG = 0.3;
+/**
+ * Structure likeness (compare.ts structureLikeness) under which a tile off the registered lines is
+ * in doubt whatever its ink score: its tones no longer vary together, as a swapped seal's do not.
+ */
+export const GRAPHIC_LIKENESS = 0.5;
 /** Tile score that is a difference on its own, whatever OCR reads. */
 export const TILE_STRONG = 0.3;
 /** OCR confidence from which a reading is believed. */

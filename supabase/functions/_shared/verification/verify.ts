@@ -17,6 +17,7 @@ import {
   decide,
   type DecidedDifference,
   GRAPHIC_FLAG,
+  GRAPHIC_LIKENESS,
   READ_CONFIDENT,
   READ_DOUBT,
   type RegionEvidence,
@@ -150,7 +151,10 @@ function flaggedRegions(
     // against 0.3 and accepted).
     const line =
       lineUnder(tile.box, lines) ?? (tile.score < GRAPHIC_FLAG ? lineTouching(tile.box, lines) : null);
-    if (tile.score < (line ? textFlag : GRAPHIC_FLAG)) continue;
+    // Graphics (and text OCR never read: a script name, light print) are judged by their tones too:
+    // a seal swapped for another of about the same ink scored 0.1-0.17 per tile, under the flag.
+    const unlike = !line && (tile.likeness ?? 1) < GRAPHIC_LIKENESS;
+    if (tile.score < (line ? textFlag : GRAPHIC_FLAG) && !unlike) continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
@@ -171,6 +175,15 @@ function flaggedRegions(
 function isCritical(line: RegisteredLine): boolean {
   return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
 }
+
+/**
+ * A number or date with separators (TLC-2025-001088, 24.08.2025): read in every copy whatever
+ * confidence registration read it with. Whole-page OCR reads such a line poorly where it is printed
+ * light on a dark band (0.32 for a badge's number), and a line left unread is a field nothing
+ * compares; the original is read again alike, so the copy's reading is weighed against that.
+ */
+const IDENTIFIER =
+  /[\p{L}\p{N}]*\d{2}[\p{L}\p{N}]*(?:[./-][\p{L}\p{N}]+)+|[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*[./-][\p{L}\p{N}]*\d{2}/u;
 
 /** A line's box with room for accents and descenders that OCR's box leaves out. */
 function padded(box: Box): Box {
@@ -246,7 +259,7 @@ export async function examine(
       isCritical(line) &&
       // A named field is read whatever its registered confidence: it must be confirmed, and the
       // original is read again alike where the copy reads otherwise.
-      (line.field !== null || line.confidence >= READ_CONFIDENT) &&
+      (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(line.text)) &&
       !hiddenLines.includes(line) &&
       !flagged.some((region) => region.line === line),
   );
