@@ -185,6 +185,19 @@ function isCritical(line: RegisteredLine): boolean {
 const IDENTIFIER =
   /[\p{L}\p{N}]*\d{2}[\p{L}\p{N}]*(?:[./-][\p{L}\p{N}]+)+|[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*[./-][\p{L}\p{N}]*\d{2}/u;
 
+/**
+ * Whether a line is read in every copy, flagged or not: a critical line, when registration read it
+ * well, named it, or it holds an identifier. A named field is read whatever its registered
+ * confidence: it must be confirmed, and the original is read again alike where the copy reads
+ * otherwise.
+ */
+export function readInEveryCopy(line: RegisteredLine): boolean {
+  return (
+    isCritical(line) &&
+    (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(line.text))
+  );
+}
+
 /** A line's box with room for accents and descenders that OCR's box leaves out. */
 function padded(box: Box): Box {
   const pad = Math.max(2, Math.round(box.height * 0.2));
@@ -256,12 +269,7 @@ export async function examine(
   );
   const critical = lines.filter(
     (line) =>
-      isCritical(line) &&
-      // A named field is read whatever its registered confidence: it must be confirmed, and the
-      // original is read again alike where the copy reads otherwise.
-      (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(line.text)) &&
-      !hiddenLines.includes(line) &&
-      !flagged.some((region) => region.line === line),
+      readInEveryCopy(line) && !hiddenLines.includes(line) && !flagged.some((region) => region.line === line),
   );
   // Every line to read: the flagged ones and the critical ones.
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
