@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import {
+  comparedArea,
   compareTiles,
   comparePages,
   EDGE_BAND,
@@ -17,6 +18,7 @@ import {
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
   textFlagFor,
+  TILE_STRONG,
 } from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
 import { inkMasks, type InkMasks } from './ink.ts';
@@ -225,6 +227,85 @@ Deno.test(
     assert.notEqual(forged.decision.verdict, 'authentic', `score ${forged.score}`);
     const genuine = await judgeLine(original, drawPage('000118', 'acute', SCANNED), nameLine, sameReading);
     assert.equal(genuine.decision.verdict, 'authentic', genuine.decision.reasons.join('; '));
+  },
+);
+
+/** The page under a photo's shadow: darker by `depth` beyond a straight edge, softened over 6 px. */
+function shadowed(page: GrayRaster, depth: number): GrayRaster {
+  const data = new Uint8Array(page.data);
+  for (let y = 0; y < page.height; y++) {
+    for (let x = 0; x < page.width; x++) {
+      // The edge runs from (400, 300) to (600, 140): the bottom-right corner, where nothing is printed.
+      const side = ((x - 400) * 160 + (y - 300) * 200) / Math.hypot(160, 200);
+      const shade = Math.min(1, Math.max(0, (side + 3) / 6));
+      data[y * page.width + x] = Math.round(page.data[y * page.width + x]! * (1 - depth * shade));
+    }
+  }
+  return { width: page.width, height: page.height, data };
+}
+
+Deno.test(
+  'a shadow edge across a blank corner is lighting, not a mark; a changed field is still seen',
+  async () => {
+    const original = drawPage('000118', 'acute', CLEAN);
+    const corner = { x: 480, y: 200, width: 120, height: 100 };
+    const { tiles } = await comparePages(
+      original,
+      shadowed(drawPage('000118', 'acute', SCANNED), 0.4),
+      pageVisible,
+    );
+    const cornerScore = Math.max(
+      ...tiles.filter((tile) => overlaps(tile.box, corner)).map((tile) => tile.score),
+    );
+    assert.equal(cornerScore, 0, `corner tiles score ${cornerScore}`);
+    const sameReading = { text: 'Dvorak', confidence: 0.96 };
+    const genuine = await judgeLine(
+      original,
+      shadowed(drawPage('000118', 'acute', SCANNED), 0.4),
+      nameLine,
+      sameReading,
+    );
+    assert.equal(genuine.decision.verdict, 'authentic', genuine.decision.reasons.join('; '));
+    const forged = await judgeLine(
+      original,
+      shadowed(drawPage('000118', 'grave', SCANNED), 0.4),
+      nameLine,
+      sameReading,
+    );
+    assert.notEqual(forged.decision.verdict, 'authentic', `score ${forged.score}`);
+  },
+);
+
+Deno.test(
+  'ink a copy adds in a blank corner, with stroke structure, is still a mark under a shadow',
+  async () => {
+    const original = drawPage('000118', 'acute', CLEAN);
+    const marked = drawPage('000118', 'acute', SCANNED);
+    // A short dash, 3 px thick, in the shadowed corner: a sign added where nothing was printed.
+    for (let row = 262; row < 265; row++)
+      marked.data.fill(CLEAN.dark, row * PAGE_WIDTH + 540, row * PAGE_WIDTH + 556);
+    const { tiles } = await comparePages(original, shadowed(marked, 0.4), pageVisible);
+    const dashScore = Math.max(
+      ...tiles
+        .filter((tile) => overlaps(tile.box, { x: 540, y: 262, width: 16, height: 3 }))
+        .map((tile) => tile.score),
+    );
+    assert.ok(dashScore >= TILE_STRONG, `dash tile scores ${dashScore}`);
+  },
+);
+
+Deno.test(
+  'a strip the copy does not show is left out of the comparison, with the threshold reach beside it',
+  () => {
+    assert.equal(comparedArea(pageVisible, 10), null);
+    const cut = { width: PAGE_WIDTH, height: PAGE_HEIGHT, data: new Uint8Array(pageVisible.data) };
+    for (let y = 0; y < PAGE_HEIGHT; y++)
+      cut.data.fill(0, y * PAGE_WIDTH + PAGE_WIDTH - 2, (y + 1) * PAGE_WIDTH);
+    const compared = comparedArea(cut, 10)!;
+    assert.equal(compared[100 * PAGE_WIDTH + PAGE_WIDTH - 12], 0);
+    assert.ok(compared[100 * PAGE_WIDTH + PAGE_WIDTH - 14]! > 0);
+    // The page's own border is no cut: the left side, which the copy shows, stays compared.
+    assert.ok(compared[100 * PAGE_WIDTH]! > 0);
   },
 );
 

@@ -7,7 +7,16 @@
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
-import { darkAreas, inkMasks, type InkMasks, inkReach, invertWhere, outlineBand } from './ink.ts';
+import {
+  darkAreas,
+  inkMasks,
+  type InkMasks,
+  inkReach,
+  invertWhere,
+  outlineBand,
+  squareFilter,
+  clearShallowInk,
+} from './ink.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
@@ -44,11 +53,16 @@ const SHIFTS: [number, number][] = (() => {
  * Nearest first, so a copy that needs no shift gets none: searched from a corner, the first shift
  * without mismatch was taken, and up to 3 px of slack (shift plus tolerance) hid a changed digit.
  */
-function bestShift(original: InkMasks, copy: InkMasks, box: Box): [number, number] {
+function bestShift(
+  original: InkMasks,
+  copy: InkMasks,
+  compared: Uint8Array | null,
+  box: Box,
+): [number, number] {
   let best = Infinity;
   let bestShift: [number, number] = [0, 0];
   for (const [dx, dy] of SHIFTS) {
-    const mismatched = mismatches(original, copy, box, dx, dy, best);
+    const mismatched = mismatches(original, copy, compared, box, dx, dy, best);
     if (mismatched < best) {
       best = mismatched;
       bestShift = [dx, dy];
@@ -58,10 +72,14 @@ function bestShift(original: InkMasks, copy: InkMasks, box: Box): [number, numbe
   return bestShift;
 }
 
-/** Ink without a counterpart within a pixel, either way, with the copy shifted by (dx, dy); stops early past `limit`. */
+/**
+ * Ink without a counterpart within a pixel, either way, with the copy shifted by (dx, dy), counted
+ * only where `compared` is set (null: everywhere); stops early past `limit`.
+ */
 function mismatches(
   original: InkMasks,
   copy: InkMasks,
+  compared: Uint8Array | null,
   box: Box,
   dx: number,
   dy: number,
@@ -76,6 +94,7 @@ function mismatches(
       const sx = x + dx;
       if (sx < 0 || sx >= width) continue;
       const p = y * width + x;
+      if (compared && !compared[p]) continue;
       const s = sy * width + sx;
       if (original.ink[p] && !copy.near[s]) mismatched++;
       else if (copy.ink[s] && !original.near[p]) mismatched++;
@@ -89,7 +108,13 @@ function mismatches(
  * The worst of the tile's four quarter windows: one changed character is a large share of a
  * quarter's ink even in a dense line of small print, while blur and noise stay spread thin.
  */
-function windowedScore(original: InkMasks, copy: InkMasks, box: Box, [dx, dy]: [number, number]): number {
+function windowedScore(
+  original: InkMasks,
+  copy: InkMasks,
+  compared: Uint8Array | null,
+  box: Box,
+  [dx, dy]: [number, number],
+): number {
   const halfWidth = Math.ceil(box.width / 2);
   const halfHeight = Math.ceil(box.height / 2);
   let worst = 0;
@@ -110,6 +135,7 @@ function windowedScore(original: InkMasks, copy: InkMasks, box: Box, [dx, dy]: [
     let copyInk = 0;
     for (let y = window.y; y < window.y + window.height; y++) {
       for (let x = window.x, p = y * original.width + window.x; x < window.x + window.width; x++, p++) {
+        if (compared && !compared[p]) continue;
         ink += original.ink[p]!;
         const sy = y + dy;
         const sx = x + dx;
@@ -118,7 +144,8 @@ function windowedScore(original: InkMasks, copy: InkMasks, box: Box, [dx, dy]: [
       }
     }
     const floor = window.width * window.height * 0.04;
-    const score = mismatches(original, copy, window, dx, dy, Infinity) / Math.max(ink, copyInk, floor);
+    const score =
+      mismatches(original, copy, compared, window, dx, dy, Infinity) / Math.max(ink, copyInk, floor);
     if (score > worst) worst = score;
   }
   return worst;
@@ -128,7 +155,16 @@ export function tileSizeFor(width: number, height: number): number {
   return Math.max(24, Math.round(Math.max(width, height) / 28));
 }
 
-export function compareTiles(original: InkMasks, copy: InkMasks, visible: GrayRaster): TileScore[] {
+/**
+ * Tile scores. `compared` (null: everywhere) is where ink is judged at all: the part of the page the
+ * copy really shows, away from its cut (see `comparedArea`); `visible` says which tiles are hidden.
+ */
+export function compareTiles(
+  original: InkMasks,
+  copy: InkMasks,
+  visible: GrayRaster,
+  compared: Uint8Array | null = null,
+): TileScore[] {
   const { width, height } = original;
   const size = tileSizeFor(width, height);
   const minInk = Math.round(size * size * 0.01);
@@ -154,7 +190,7 @@ export function compareTiles(original: InkMasks, copy: InkMasks, visible: GrayRa
         tiles.push({ box, score: 0, ink: originalInk, hidden });
         continue;
       }
-      pending.push({ index: tiles.length, shift: bestShift(original, copy, box) });
+      pending.push({ index: tiles.length, shift: bestShift(original, copy, compared, box) });
       tiles.push({ box, score: 0, ink: originalInk, hidden });
     }
   }
@@ -180,7 +216,7 @@ export function compareTiles(original: InkMasks, copy: InkMasks, visible: GrayRa
     const agreed: [number, number] = dxs.length >= 3 ? [median(dxs), median(dys)] : shift;
     const tile = tiles[index]!;
     tile.shift = agreed;
-    tile.score = windowedScore(original, copy, tile.box, agreed);
+    tile.score = windowedScore(original, copy, compared, tile.box, agreed);
   }
   return tiles;
 }
@@ -313,6 +349,24 @@ export function replicateEdge(page: GrayRaster): GrayRaster {
   return { width, height, data };
 }
 
+/**
+ * The copy's ink without what lies within `band` pixels of the page's edge (its tolerance stays, so
+ * the original's ink there is still looked for). A photo's or scan's page edge is placed to within
+ * the alignment's residual, a few pixels at a corner, so a strip of what lies beyond the page (a
+ * desk, a viewer's grey) is warped onto the border, and the adaptive threshold makes ink of its step
+ * up to its reach inward: something the copy shows instead of the page, not a mark on it
+ * (`g-photo-0005`'s desk along a corner scored 0.6). The original's ink there is still compared.
+ */
+export function withoutInkAtEdge(masks: InkMasks, band: number): InkMasks {
+  const { width, height } = masks;
+  const ink = new Uint8Array(masks.ink);
+  for (let y = 0; y < height; y++) {
+    const row = y < band || y >= height - band;
+    for (let x = 0; x < width; x++) if (row || x < band || x >= width - band) ink[y * width + x] = 0;
+  }
+  return { width, height, ink, near: masks.near };
+}
+
 /** Ink masks with nothing where `zone` is 1 (a dark area's outline, see ink.ts outlineBand). */
 export function withoutZone(masks: InkMasks, zone: Uint8Array): InkMasks {
   if (!zone.includes(1)) return masks;
@@ -325,6 +379,62 @@ export function withoutZone(masks: InkMasks, zone: Uint8Array): InkMasks {
     }
   }
   return { width: masks.width, height: masks.height, ink, near };
+}
+
+/**
+ * Where the copy's ink can be judged: what it shows, less a band along its cut as wide as the
+ * adaptive threshold's reach plus the shift search. Past its edge the warp replicates the copy's last
+ * pixels, and ink thresholded within reach of them is made of a strip the copy does not show: that
+ * strip is "not visible", never "different" (a lossless PNG trimmed by 2 px a side was once answered
+ * altered at its trimmed edge). Null when the copy covers the whole page.
+ */
+export function comparedArea(visible: GrayRaster, reach: number): Uint8Array | null {
+  if (visible.data.every((value) => value !== 0)) return null;
+  // Eroded by a square, the window clipped at the page's border: the border itself is no cut.
+  return squareFilter(visible.data, visible.width, visible.height, reach, false);
+}
+
+/**
+ * The copy's ink without what lighting made where the original is blank: in a tile the original
+ * leaves without ink, copy ink with no stroke structure (a smooth gradient, one straight light or
+ * shadow edge; see ink.ts clearShallowInk) is not a mark. A photo's shadow edge across a blank
+ * corner was ink over whole tiles. Anything with the depth of a stroke (a dash, a letter) stays.
+ */
+function withoutLighting(copyPage: GrayRaster, copy: InkMasks, original: InkMasks): InkMasks {
+  const { width, height } = copy;
+  const size = tileSizeFor(width, height);
+  const minInk = Math.round(size * size * 0.01);
+  let ink: Uint8Array | null = null;
+  for (let top = 0; top < height; top += size) {
+    for (let left = 0; left < width; left += size) {
+      const box = {
+        x: left,
+        y: top,
+        width: Math.min(size, width - left),
+        height: Math.min(size, height - top),
+      };
+      let originalInk = 0;
+      let copyInk = 0;
+      for (let y = box.y; y < box.y + box.height; y++) {
+        for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) {
+          originalInk += original.ink[p]!;
+          copyInk += copy.ink[p]!;
+        }
+      }
+      // Only where the tile is compared at all (compareTiles skips tiles with less ink than this).
+      if (originalInk >= minInk || originalInk + copyInk < minInk) continue;
+      ink ??= new Uint8Array(copy.ink);
+      clearShallowInk(copyPage, ink, box);
+    }
+  }
+  return ink ? { width, height, ink, near: copy.near } : copy;
+}
+
+function outsideZone(area: Uint8Array | null, zone: Uint8Array): Uint8Array {
+  const compared = new Uint8Array(zone.length);
+  for (let index = 0; index < zone.length; index++)
+    compared[index] = !zone[index] && (!area || area[index]) ? 1 : 0;
+  return compared;
 }
 
 export interface PageComparison {
@@ -350,17 +460,24 @@ export async function comparePages(
   const dark = await darkAreas(original);
   const originalPage = invertWhere(original, dark);
   const copyPage = invertWhere(copy, dark);
-  const outline = await outlineBand(dark, inkReach(original) + EDGE_BAND);
+  const reach = inkReach(original) + EDGE_BAND;
+  const outline = await outlineBand(dark, reach);
   const originalInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(originalPage))), outline);
-  const copyInk = withoutZone(withoutEdge(await inkMasks(replicateEdge(copyPage))), outline);
-  const tiles = compareTiles(originalInk, copyInk, visible);
+  const copyEdged = replicateEdge(copyPage);
+  const copyInk = withoutZone(withoutInkAtEdge(withoutEdge(await inkMasks(copyEdged)), reach), outline);
+  // The outline band is left out where the original has it, whatever the shift: copy ink a tile's
+  // shift brings into it is the other side of the same outline, not a mark.
+  const shown = comparedArea(visible, reach);
+  const compared = outline.includes(1) ? outsideZone(shown, outline) : shown;
+  const copyMarks = withoutLighting(copyEdged, copyInk, originalInk);
+  const tiles = compareTiles(originalInk, copyMarks, visible, compared);
   const measured = tiles.filter((tile) => !tile.hidden && tile.score >= STRUCTURE_FROM);
   if (measured.length) {
     const [originalSmooth, copySmooth] = await smoothed([originalPage, copyPage]);
     for (const tile of measured)
       tile.likeness = structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0]);
   }
-  return { originalPage, copyPage, originalInk, copyInk, tiles };
+  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles };
 }
 
 /** Tiles from this score on get their structure measured (below it the ink agrees). */

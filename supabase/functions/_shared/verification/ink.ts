@@ -5,6 +5,7 @@
  * and OCR reads them as it reads the rest of the page.
  */
 import type { GrayRaster } from '../documents/raster.ts';
+import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
@@ -145,6 +146,132 @@ export async function outlineBand(areas: DarkAreas, radius: number): Promise<Uin
     cv.resize(band, full, new cv.Size(areas.width, areas.height), 0, 0, cv.INTER_NEAREST);
     return new Uint8Array(full.data);
   });
+}
+
+/**
+ * Whether each ink pixel inside `box` has stroke structure: it lies at least FAINT_C below the page
+ * (smoothed over 3 x 3) closed, that is grey-dilated then eroded, by a square of the threshold's
+ * block. Closing fills every dark mark narrower than the block (a stroke, a dot, a rule) and leaves
+ * a monotonic profile as it is: a smooth gradient, or one straight light/shadow edge, closes onto
+ * itself, so the adaptive threshold's ink beside such an edge (darker than the mean next to a bright
+ * side) has no depth. Ink pixels without it are cleared from `ink` (in place). Computed over the box
+ * and the block's reach around it only: the engine asks for it where the original is blank.
+ */
+export function clearShallowInk(page: GrayRaster, ink: Uint8Array, box: Box): void {
+  const radius = blockFor(page) >> 1;
+  const left = Math.max(0, box.x - 2 * radius - 1);
+  const top = Math.max(0, box.y - 2 * radius - 1);
+  const right = Math.min(page.width, box.x + box.width + 2 * radius + 1);
+  const bottom = Math.min(page.height, box.y + box.height + 2 * radius + 1);
+  const width = right - left;
+  const height = bottom - top;
+  // 3 x 3 mean, separably: rows of 3, then columns of 3 (clamped at the window's border).
+  const across = new Uint16Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (top + y) * page.width + left;
+    for (let x = 0; x < width; x++) {
+      const centre = page.data[row + x]!;
+      across[y * width + x] =
+        (x > 0 ? page.data[row + x - 1]! : centre) +
+        centre +
+        (x < width - 1 ? page.data[row + x + 1]! : centre);
+    }
+  }
+  const smooth = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y < height - 1 ? y + 1 : y) * width;
+    for (let x = 0; x < width; x++)
+      smooth[y * width + x] = (across[up + x]! + across[y * width + x]! + across[down + x]! + 4) / 9;
+  }
+  const closed = squareFilter(
+    squareFilter(smooth, width, height, radius, true),
+    width,
+    height,
+    radius,
+    false,
+  );
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const local = (y - top) * width + (x - left);
+      if (ink[y * page.width + x] && closed[local]! - smooth[local]! < FAINT_C) ink[y * page.width + x] = 0;
+    }
+  }
+}
+
+/**
+ * The largest (or smallest) value within `radius` pixels along rows, then columns: a grey dilation
+ * (erosion) by a square, the window clipped at the border (as if the border were replicated). Van
+ * Herk / Gil-Werman: a few comparisons per pixel whatever the radius.
+ */
+export function squareFilter(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  max: boolean,
+): Uint8Array {
+  const rows = new Uint8Array(data.length);
+  const line = new Uint8Array(Math.max(width, height));
+  const out = new Uint8Array(Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    line.set(data.subarray(y * width, (y + 1) * width));
+    slidingExtreme(line, width, radius, max, out);
+    rows.set(out.subarray(0, width), y * width);
+  }
+  const result = new Uint8Array(data.length);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) line[y] = rows[y * width + x]!;
+    slidingExtreme(line, height, radius, max, out);
+    for (let y = 0; y < height; y++) result[y * width + x] = out[y]!;
+  }
+  return result;
+}
+
+/** Buffers of slidingExtreme, grown as needed (it runs for every row and column of a window). */
+let padded = new Uint8Array(0);
+let prefix = new Uint8Array(0);
+let suffix = new Uint8Array(0);
+
+/** out[i] = extreme of line[i - radius .. i + radius], clipped to 0 .. length - 1. */
+function slidingExtreme(
+  line: Uint8Array,
+  length: number,
+  radius: number,
+  max: boolean,
+  out: Uint8Array,
+): void {
+  const size = 2 * radius + 1;
+  const blocks = Math.ceil((length + 2 * radius) / size) * size;
+  if (padded.length < blocks) {
+    padded = new Uint8Array(blocks);
+    prefix = new Uint8Array(blocks);
+    suffix = new Uint8Array(blocks);
+  }
+  padded.fill(max ? 0 : 255, 0, blocks);
+  padded.set(line.subarray(0, length), radius);
+  for (let start = 0; start < blocks; start += size) {
+    const end = start + size;
+    let run = padded[start]!;
+    prefix[start] = run;
+    for (let index = start + 1; index < end; index++) {
+      const value = padded[index]!;
+      if (max ? value > run : value < run) run = value;
+      prefix[index] = run;
+    }
+    run = padded[end - 1]!;
+    suffix[end - 1] = run;
+    for (let index = end - 2; index >= start; index--) {
+      const value = padded[index]!;
+      if (max ? value > run : value < run) run = value;
+      suffix[index] = run;
+    }
+  }
+  for (let index = 0; index < length; index++) {
+    const a = suffix[index]!;
+    const b = prefix[index + size - 1]!;
+    out[index] = max ? (a > b ? a : b) : a < b ? a : b;
+  }
 }
 
 /** Half the adaptive threshold's block: how far a step in the page's tone makes ink beside it. */
