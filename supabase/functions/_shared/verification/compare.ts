@@ -473,7 +473,9 @@ export async function comparePages(
   const tiles = compareTiles(originalInk, copyMarks, visible, compared);
   const measured = tiles.filter((tile) => !tile.hidden && tile.score >= STRUCTURE_FROM);
   if (measured.length) {
-    const [originalSmooth, copySmooth] = await smoothed([originalPage, copyPage]);
+    // Raw tones, not the polarity-turned pages: correlation does not care which way ink runs, and
+    // the edge of a turned area a few pixels off in a photo made a logo's tile anti-correlate.
+    const [originalSmooth, copySmooth] = await smoothed([original, copy]);
     for (const tile of measured)
       tile.likeness = structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0]);
   }

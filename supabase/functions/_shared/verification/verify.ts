@@ -18,6 +18,7 @@ import {
   type DecidedDifference,
   GRAPHIC_FLAG,
   GRAPHIC_LIKENESS,
+  IDENTIFIER,
   READ_CONFIDENT,
   READ_DOUBT,
   type RegionEvidence,
@@ -175,15 +176,6 @@ function flaggedRegions(
 function isCritical(line: RegisteredLine): boolean {
   return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
 }
-
-/**
- * A number or date with separators (TLC-2025-001088, 24.08.2025): read in every copy whatever
- * confidence registration read it with. Whole-page OCR reads such a line poorly where it is printed
- * light on a dark band (0.32 for a badge's number), and a line left unread is a field nothing
- * compares; the original is read again alike, so the copy's reading is weighed against that.
- */
-const IDENTIFIER =
-  /[\p{L}\p{N}]*\d{2}[\p{L}\p{N}]*(?:[./-][\p{L}\p{N}]+)+|[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*[./-][\p{L}\p{N}]*\d{2}/u;
 
 /**
  * Whether a line is read in every copy, flagged or not: a critical line, when registration read it
