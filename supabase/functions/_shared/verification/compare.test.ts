@@ -7,11 +7,13 @@ import {
   comparePages,
   EDGE_BAND,
   replicateEdge,
+  STRUCTURE_FROM,
   unmatchedMarks,
   withoutEdge,
 } from './compare.ts';
 import {
   decide,
+  GRAPHIC_LIKENESS,
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
@@ -306,3 +308,64 @@ Deno.test(
     assert.ok(compared[100 * PAGE_WIDTH]! > 0);
   },
 );
+
+// A seal drawn pixel by pixel: a toothed rim, a ring and a star of spokes, light on a dark disc.
+const SEAL_SIDE = 240;
+
+function sealPage(spokes: number, turn: number, tones: { paper: number; disc: number; light: number }) {
+  const data = new Uint8Array(SEAL_SIDE * SEAL_SIDE).fill(tones.paper);
+  const [cx, cy] = [120, 120];
+  for (let y = 0; y < SEAL_SIDE; y++)
+    for (let x = 0; x < SEAL_SIDE; x++) {
+      const r = Math.hypot(x - cx, y - cy);
+      const t = Math.atan2(y - cy, x - cx);
+      const rim = 78 + 6 * Math.sign(Math.sin(24 * t));
+      if (r > rim) continue;
+      // Spokes: thin light wedges from the centre to the inner ring.
+      const phase = (((t - turn) * spokes) / (2 * Math.PI)) % 1;
+      const spoke = r > 8 && r < 50 && Math.abs(phase < 0 ? phase + 1 : phase) < 0.12;
+      const ring = Math.abs(r - 60) < 2;
+      data[y * SEAL_SIDE + x] = spoke || ring ? tones.light : tones.disc;
+    }
+  return { width: SEAL_SIDE, height: SEAL_SIDE, data };
+}
+
+/** A scan's softening: a 3 x 3 box blur. */
+function softened(page: GrayRaster): GrayRaster {
+  const data = new Uint8Array(page.data);
+  for (let y = 1; y < page.height - 1; y++)
+    for (let x = 1; x < page.width - 1; x++) {
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) sum += page.data[(y + dy) * page.width + x + dx]!;
+      data[y * page.width + x] = Math.round(sum / 9);
+    }
+  return { width: page.width, height: page.height, data };
+}
+
+const sealVisible = {
+  width: SEAL_SIDE,
+  height: SEAL_SIDE,
+  data: new Uint8Array(SEAL_SIDE * SEAL_SIDE).fill(255),
+};
+const SEAL_TONES = { paper: 245, disc: 120, light: 235 };
+
+async function lowestLikeness(original: GrayRaster, copy: GrayRaster) {
+  const { tiles } = await comparePages(original, copy, sealVisible);
+  const measured = tiles.filter((tile) => tile.score >= STRUCTURE_FROM);
+  return { measured: measured.length, likeness: Math.min(1, ...measured.map((tile) => tile.likeness ?? 1)) };
+}
+
+Deno.test('a seal swapped for another of about the same ink no longer correlates in tone', async () => {
+  const original = sealPage(8, 0, SEAL_TONES);
+  const swapped = await lowestLikeness(original, sealPage(8, Math.PI / 8, SEAL_TONES));
+  assert.ok(swapped.measured > 0, 'some tile over the seal scores');
+  assert.ok(swapped.likeness < GRAPHIC_LIKENESS, `lowest likeness ${swapped.likeness}`);
+});
+
+Deno.test('the same seal, scanned (greyer, softer), still correlates in tone', async () => {
+  const original = sealPage(8, 0, SEAL_TONES);
+  const scanned = softened(sealPage(8, 0, { paper: 228, disc: 135, light: 215 }));
+  const genuine = await lowestLikeness(original, scanned);
+  assert.ok(genuine.likeness >= GRAPHIC_LIKENESS, `lowest likeness ${genuine.likeness}`);
+});

@@ -17,6 +17,8 @@ import {
   squareFilter,
   clearShallowInk,
 } from './ink.ts';
+import { matFromRaster, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
 
 /** Residual shift searched per tile, in pixels, after the homography. */
 const SHIFT = 2;
@@ -30,6 +32,13 @@ export interface TileScore {
   ink: number;
   /** The copy does not show this tile (cut off or outside the picture). */
   hidden: boolean;
+  /** The residual shift (dx, dy) the tile was scored at. */
+  shift?: [number, number];
+  /**
+   * How alike the two pages' tones are over the tile (see `structureLikeness`), 1 when not measured
+   * (tiles scored below STRUCTURE_FROM).
+   */
+  likeness?: number;
 }
 
 /** Shifts within +/-SHIFT px, nearest first: of equally good shifts the smallest is taken. */
@@ -206,6 +215,7 @@ export function compareTiles(
     }
     const agreed: [number, number] = dxs.length >= 3 ? [median(dxs), median(dys)] : shift;
     const tile = tiles[index]!;
+    tile.shift = agreed;
     tile.score = windowedScore(original, copy, compared, tile.box, agreed);
   }
   return tiles;
@@ -460,11 +470,88 @@ export async function comparePages(
   const shown = comparedArea(visible, reach);
   const compared = outline.includes(1) ? outsideZone(shown, outline) : shown;
   const copyMarks = withoutLighting(copyEdged, copyInk, originalInk);
-  return {
-    originalPage,
-    copyPage,
-    originalInk,
-    copyInk: copyMarks,
-    tiles: compareTiles(originalInk, copyMarks, visible, compared),
-  };
+  const tiles = compareTiles(originalInk, copyMarks, visible, compared);
+  const measured = tiles.filter((tile) => !tile.hidden && tile.score >= STRUCTURE_FROM);
+  if (measured.length) {
+    // Raw tones, not the polarity-turned pages: correlation does not care which way ink runs, and
+    // the edge of a turned area a few pixels off in a photo made a logo's tile anti-correlate.
+    const [originalSmooth, copySmooth] = await smoothed([original, copy]);
+    for (const tile of measured)
+      tile.likeness = structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0]);
+  }
+  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles };
 }
+
+/** Tiles from this score on get their structure measured (below it the ink agrees). */
+export const STRUCTURE_FROM = 0.05;
+/** Gaussian sigma (px) both pages are smoothed with first: a copy's blur and noise are fine detail. */
+const STRUCTURE_SIGMA = 1.5;
+
+async function smoothed(pages: GrayRaster[]): Promise<GrayRaster[]> {
+  const cv = await openCv();
+  return withMats((keep) =>
+    pages.map((page) => {
+      const source = keep(matFromRaster(cv, page));
+      const blurred = keep(new cv.Mat());
+      cv.GaussianBlur(source, blurred, new cv.Size(0, 0), STRUCTURE_SIGMA);
+      return { width: page.width, height: page.height, data: new Uint8Array(blurred.data) };
+    }),
+  );
+}
+
+/**
+ * The lowest normalised cross-correlation of the two pages' tones over the tile's four quarter
+ * windows, the copy shifted by `shift`: a graphic swapped for another of about the same ink (a seal
+ * with its star and ring of letters) or a letter turned into another in a script font keeps much of
+ * its ink within the comparison's tolerance, but its tones no longer vary together. Light, contrast
+ * and blur leave them correlated. Windows without tone of their own in either page are skipped.
+ */
+export function structureLikeness(
+  original: GrayRaster,
+  copy: GrayRaster,
+  box: Box,
+  [dx, dy]: [number, number],
+): number {
+  const halfWidth = Math.ceil(box.width / 2);
+  const halfHeight = Math.ceil(box.height / 2);
+  let worst = 1;
+  for (const [ox, oy] of [
+    [0, 0],
+    [halfWidth, 0],
+    [0, halfHeight],
+    [halfWidth, halfHeight],
+  ] as const) {
+    let n = 0;
+    let sa = 0;
+    let sb = 0;
+    let saa = 0;
+    let sbb = 0;
+    let sab = 0;
+    for (let y = box.y + oy; y < Math.min(box.y + box.height, box.y + oy + halfHeight); y++) {
+      const sy = y + dy;
+      if (sy < 0 || sy >= copy.height) continue;
+      for (let x = box.x + ox; x < Math.min(box.x + box.width, box.x + ox + halfWidth); x++) {
+        const sx = x + dx;
+        if (sx < 0 || sx >= copy.width) continue;
+        const a = original.data[y * original.width + x]!;
+        const b = copy.data[sy * copy.width + sx]!;
+        n++;
+        sa += a;
+        sb += b;
+        saa += a * a;
+        sbb += b * b;
+        sab += a * b;
+      }
+    }
+    if (n === 0) continue;
+    const va = saa / n - (sa / n) ** 2;
+    const vb = sbb / n - (sb / n) ** 2;
+    if (va < MIN_TONE_VARIANCE || vb < MIN_TONE_VARIANCE) continue;
+    const ncc = (sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb);
+    if (ncc < worst) worst = ncc;
+  }
+  return worst;
+}
+
+/** Tone variance (grey levels squared) below which a window is flat: its correlation is noise. */
+const MIN_TONE_VARIANCE = 100;

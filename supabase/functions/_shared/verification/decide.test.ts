@@ -414,3 +414,46 @@ Deno.test('a region named after the decision shows its name, and the name never 
   );
   assert.equal(before.differences[2]!.label, 'Region 3 of the page');
 });
+
+Deno.test('a number registered unsure (light on a dark band) is compared by its identifiers alone', () => {
+  const numberOnBand: RegisteredLine = {
+    box: { x: 1141, y: 82, width: 188, height: 16 },
+    text: 'TLC-2025-001088',
+    confidence: 0.32,
+    field: null,
+  };
+  const read = (copy: string, confidence: number, original: string, originalConfidence: number) =>
+    decide(
+      input({
+        regions: [
+          region({
+            line: numberOnBand,
+            score: 0,
+            readAnyway: true,
+            reads: { text: copy, confidence },
+            originalReads: { text: original, confidence: originalConfidence },
+          }),
+        ],
+      }),
+    ).verdict;
+  // One digit changed, read fairly on both sides: never authentic.
+  assert.equal(read('TLC-2025-001888', 0.75, 'TLC-2025-001088', 0.83), 'unknown');
+  assert.equal(read('TLC-2025-001888', 0.93, 'TLC-2025-001088', 0.92), 'altered');
+  // A genuine copy: the same number, whatever OCR makes of a scribble beside it.
+  assert.equal(read('TLC-2025-001088', 0.7, 'TLC-2025-001088', 0.8), 'authentic');
+  const dateBesideScribble = { ...numberOnBand, text: '11.01.2019 ANA', confidence: 0.45 };
+  const decision = decide(
+    input({
+      regions: [
+        region({
+          line: dateBesideScribble,
+          score: 0,
+          readAnyway: true,
+          reads: { text: '11.01.2019 Baa', confidence: 0.65 },
+          originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(decision.verdict, 'authentic', decision.reasons.join('; '));
+});

@@ -32,6 +32,11 @@ export function textFlagFor(inkedTileScores: number[]): number {
  * detail scores higher after blur and noise than text does, and a swapped seal scores near 1.
  */
 export const GRAPHIC_FLAG = 0.3;
+/**
+ * Structure likeness (compare.ts structureLikeness) under which a tile off the registered lines is
+ * in doubt whatever its ink score: its tones no longer vary together, as a swapped seal's do not.
+ */
+export const GRAPHIC_LIKENESS = 0.5;
 /** Tile score that is a difference on its own, whatever OCR reads. */
 export const TILE_STRONG = 0.3;
 /** OCR confidence from which a reading is believed. */
@@ -104,6 +109,15 @@ export interface RegionNaming {
   field: CertificateField | null;
   label: string;
 }
+
+/**
+ * A number or date with separators (TLC-2025-001088, 24.08.2025): read in every copy whatever
+ * confidence registration read it with. Whole-page OCR reads such a line poorly where it is printed
+ * light on a dark band (0.32 for a badge's number), and a line left unread is a field nothing
+ * compares; the original is read again alike, so the copy's reading is weighed against that.
+ */
+export const IDENTIFIER =
+  /[\p{L}\p{N}]*\d{2}[\p{L}\p{N}]*(?:[./-][\p{L}\p{N}]+)+|[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*[./-][\p{L}\p{N}]*\d{2}/u;
 
 /** Fields always read in the copy, whatever the picture comparison says. */
 export const CRITICAL_FIELDS: readonly CertificateField[] = [
@@ -231,6 +245,7 @@ function judge(region: RegionEvidence): Judgement {
   // reading cannot clear it, and a weak tile score is no proof of a change either.
   const marksDiffer = (region.unmatchedMarks ?? 0) > 0;
   if (region.readAnyway) {
+    if (line && line.field === null && line.confidence < READ_CONFIDENT) return judgeIdentifiers(region);
     // No tile over the line was flagged, but the line is only confirmed when its marks agree too
     // (OCR may not see them): a critical field with a mark gone or added is at best uncertain.
     if (marksDiffer) {
@@ -290,6 +305,26 @@ function judge(region: RegionEvidence): Judgement {
   // clearly, else doubt.
   if (line && confident) return originalConfident ? 'different' : 'uncertain';
   return 'uncertain';
+}
+
+/**
+ * A line read only for the identifiers it holds (registered unnamed and unsure, see IDENTIFIER):
+ * only those are compared, since the rest was read poorly at registration too (a date beside a
+ * signature's scribble, "11.01.2019 ANA"). The copy's identifiers must be the original's, read
+ * alike; a different or missing one is a change when both sides read surely, else doubt, and below
+ * READ_DOUBT the copy's reading is noise.
+ */
+function judgeIdentifiers(region: RegionEvidence): Judgement {
+  const { line, reads } = region;
+  const original = region.originalReads?.text ? region.originalReads : null;
+  if (!line || !reads || !reads.text) return 'same';
+  const identifiers = (text: string) =>
+    (text.match(new RegExp(IDENTIFIER.source, 'gu')) ?? []).map(confusableKey).join(' ');
+  const copy = identifiers(reads.text);
+  if (copy === identifiers(line.text) || (original && copy === identifiers(original.text))) return 'same';
+  const originalSure = !!original && original.confidence >= READ_SURE;
+  if (reads.confidence >= READ_SURE && originalSure) return 'different';
+  return reads.confidence >= READ_DOUBT ? 'uncertain' : 'same';
 }
 
 export function decide(input: DecisionInput): Decision {

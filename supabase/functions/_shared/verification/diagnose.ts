@@ -73,7 +73,9 @@ if (showTiles) {
     .filter((t) => t.score >= 0.02)
     .sort((a, b) => b.score - a.score)
     .slice(0, 30))
-    console.log(`tile [${box(tile.box)}] score ${tile.score.toFixed(3)} ink ${tile.ink}`);
+    console.log(
+      `tile [${box(tile.box)}] score ${tile.score.toFixed(3)} ink ${tile.ink} likeness ${(tile.likeness ?? 1).toFixed(3)}`,
+    );
 }
 console.log(`verdict ${decision.verdict}: ${decision.reasons.join(' | ')}`);
 for (const difference of decision.differences)

@@ -17,6 +17,8 @@ import {
   decide,
   type DecidedDifference,
   GRAPHIC_FLAG,
+  GRAPHIC_LIKENESS,
+  IDENTIFIER,
   READ_CONFIDENT,
   READ_DOUBT,
   type RegionEvidence,
@@ -150,7 +152,10 @@ function flaggedRegions(
     // against 0.3 and accepted).
     const line =
       lineUnder(tile.box, lines) ?? (tile.score < GRAPHIC_FLAG ? lineTouching(tile.box, lines) : null);
-    if (tile.score < (line ? textFlag : GRAPHIC_FLAG)) continue;
+    // Graphics (and text OCR never read: a script name, light print) are judged by their tones too:
+    // a seal swapped for another of about the same ink scored 0.1-0.17 per tile, under the flag.
+    const unlike = !line && (tile.likeness ?? 1) < GRAPHIC_LIKENESS;
+    if (tile.score < (line ? textFlag : GRAPHIC_FLAG) && !unlike) continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
@@ -170,6 +175,19 @@ function flaggedRegions(
  */
 function isCritical(line: RegisteredLine): boolean {
   return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
+}
+
+/**
+ * Whether a line is read in every copy, flagged or not: a critical line, when registration read it
+ * well, named it, or it holds an identifier. A named field is read whatever its registered
+ * confidence: it must be confirmed, and the original is read again alike where the copy reads
+ * otherwise.
+ */
+export function readInEveryCopy(line: RegisteredLine): boolean {
+  return (
+    isCritical(line) &&
+    (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(line.text))
+  );
 }
 
 /** A line's box with room for accents and descenders that OCR's box leaves out. */
@@ -243,12 +261,7 @@ export async function examine(
   );
   const critical = lines.filter(
     (line) =>
-      isCritical(line) &&
-      // A named field is read whatever its registered confidence: it must be confirmed, and the
-      // original is read again alike where the copy reads otherwise.
-      (line.field !== null || line.confidence >= READ_CONFIDENT) &&
-      !hiddenLines.includes(line) &&
-      !flagged.some((region) => region.line === line),
+      readInEveryCopy(line) && !hiddenLines.includes(line) && !flagged.some((region) => region.line === line),
   );
   // Every line to read: the flagged ones and the critical ones.
   const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
