@@ -441,6 +441,10 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
   assert.equal(read('TLC-2025-001888', 0.93, 'TLC-2025-001088', 0.92), 'altered');
   // A genuine copy: the same number, whatever OCR makes of a scribble beside it.
   assert.equal(read('TLC-2025-001088', 0.7, 'TLC-2025-001088', 0.8), 'authentic');
+  // OCR's dashes are one hyphen, a doubled one too; the digits still count.
+  assert.equal(read('TLC—-2025-001088', 0.87, 'TLC—2025-001088', 0.89), 'authentic');
+  assert.equal(read('TLC-2025-001088', 0.87, 'TLC–2025-001088', 0.89), 'authentic');
+  assert.equal(read('TLC—-2025-001888', 0.75, 'TLC—2025-001088', 0.83), 'unknown');
   const dateBesideScribble = { ...numberOnBand, text: '11.01.2019 ANA', confidence: 0.45 };
   const decision = decide(
     input({

@@ -5,7 +5,7 @@
  * never *authentic*; *altered* needs a clear difference on a copy that aligned well.
  */
 import type { CertificateField } from '../api-contract.ts';
-import { fieldLabel, readingKey, type RegisteredLine } from './fields.ts';
+import { fieldLabel, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
 import type { Box } from '../ocr/protocol.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
@@ -318,8 +318,11 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads?.text ? region.originalReads : null;
   if (!line || !reads || !reads.text) return 'same';
+  // Any dash is one hyphen, and OCR's doubled one ("NW—-2025") a single one.
   const identifiers = (text: string) =>
-    (text.match(new RegExp(IDENTIFIER.source, 'gu')) ?? []).map(confusableKey).join(' ');
+    (unifyDashes(text).replace(/-{2,}/g, '-').match(new RegExp(IDENTIFIER.source, 'gu')) ?? [])
+      .map(confusableKey)
+      .join(' ');
   const copy = identifiers(reads.text);
   if (copy === identifiers(line.text) || (original && copy === identifiers(original.text))) return 'same';
   const originalSure = !!original && original.confidence >= READ_SURE;

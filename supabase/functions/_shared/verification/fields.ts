@@ -9,15 +9,18 @@ export interface RegisteredLine extends TextLine {
   field: CertificateField | null;
 }
 
+/** OCR reads a printed hyphen as any of the dashes (and a minus): one sign for all of them. */
+export function unifyDashes(text: string): string {
+  return text.normalize('NFKC').replace(/[\u2010-\u2015\u2212]/g, '-');
+}
+
 /**
  * Case and spacing are not evidence; letters, digits and signs (+ - . , / #) are: `A+` vs `A-`,
  * `1.5` vs `15` stay different.
  */
 export function readingKey(text: string): string {
-  return text
-    .normalize('NFKC')
+  return unifyDashes(text)
     .toLowerCase()
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/[^\p{L}\p{N}+\-.,/#]+/gu, '')
     .replace(/[.,]+$/, '');
 }

@@ -34,6 +34,7 @@ import {
   isScribble,
   readingKey,
   type RegisteredLine,
+  unifyDashes,
   withoutScribbles,
 } from './fields.ts';
 import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
@@ -186,7 +187,7 @@ function isCritical(line: RegisteredLine): boolean {
 export function readInEveryCopy(line: RegisteredLine): boolean {
   return (
     isCritical(line) &&
-    (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(line.text))
+    (line.field !== null || line.confidence >= READ_CONFIDENT || IDENTIFIER.test(unifyDashes(line.text)))
   );
 }
 
