@@ -19,17 +19,13 @@
  * Without API_URL in the environment it starts a throwaway stack around itself, as bench:verify does.
  * Builds every file before the first request, so the builder never shares the CPU with a request.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { VerificationResult } from '../supabase/functions/_shared/api-contract.ts';
 import { buildItem, matchesOnly, originalFile, PageCache, planCorpus, QUICK } from './accuracy/corpus.ts';
+import { rerunInsideThrowawayStack } from './throwaway-stack.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 const SEED = 20261125;
 
 const { values } = parseArgs({
@@ -45,22 +41,7 @@ const perKind = Number(values['per-kind']);
 const rounds = Number(values.rounds);
 const inFlight = Number(values['in-flight']);
 
-if (!process.env.API_URL) {
-  const child = spawn(
-    bin('tsx'),
-    [
-      path.join(ROOT, 'scripts', 'with-test-stack.ts'),
-      '--no-web',
-      '--quiet',
-      '--',
-      bin('tsx'),
-      fileURLToPath(import.meta.url),
-      ...process.argv.slice(2),
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  process.exit(await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))));
-}
+if (!process.env.API_URL) await rerunInsideThrowawayStack(import.meta.url);
 
 function env(name: string): string {
   const value = process.env[name];

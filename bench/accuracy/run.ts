@@ -19,7 +19,7 @@
  * Without API_URL in the environment it starts a throwaway stack around itself
  * (scripts/with-test-stack.ts --no-web --quiet), as bench:verify does.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ import type { VerificationResult } from '../../supabase/functions/_shared/api-co
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
 import { renderReport, type Outcome, type RunRecord } from './report.ts';
+import { rerunInsideThrowawayStack } from '../throwaway-stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -67,24 +68,7 @@ if (values['write-corpus']) {
   process.exit(0);
 }
 
-if (!process.env.API_URL) {
-  // Around ourselves: a throwaway stack, then this same command inside it.
-  const child = spawn(
-    bin('tsx'),
-    [
-      path.join(ROOT, 'scripts', 'with-test-stack.ts'),
-      '--no-web',
-      '--quiet',
-      '--',
-      bin('tsx'),
-      fileURLToPath(import.meta.url),
-      ...process.argv.slice(2),
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  const code = await new Promise<number>((resolve) => child.on('exit', (exit) => resolve(exit ?? 1)));
-  process.exit(code);
-}
+if (!process.env.API_URL) await rerunInsideThrowawayStack(import.meta.url);
 
 function env(name: string): string {
   const value = process.env[name];
