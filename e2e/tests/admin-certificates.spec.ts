@@ -4,6 +4,7 @@ import { accessTokenFor } from '../support/api.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { freshCertificatePng } from '../support/certificates.ts';
 import { deleteCertificates, insertFillerCertificates } from '../support/database.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 let fillerIds: string[] = [];
 
@@ -28,11 +29,11 @@ test('an admin uploads a certificate, finds it in All certificates, revokes it a
   await page.locator('input[type="file"]').setInputFiles(certificate.path);
   await expect(page.getByLabel('Chosen file')).toContainText('.png');
   // The issue form reads the fields from the file first; the title then names this test's certificate.
-  await expect(page.getByRole('button', { name: /upload/i })).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: /upload/i })).toBeEnabled(SERVER_WORK);
   await page.getByRole('textbox', { name: 'Title' }).fill(name);
   await page.getByRole('button', { name: /upload/i }).click();
   const result = page.getByRole('region', { name: 'Upload result' });
-  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(result).toBeVisible(SERVER_WORK);
   await expect(result.getByText('Valid', { exact: true })).toBeVisible();
 
   // All certificates: stats, filters, paging.

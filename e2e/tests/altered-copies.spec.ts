@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { accessTokenFor, uploadCertificate } from '../support/api.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { freshCertificateSet } from '../support/copies.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 /**
  * A forged copy on the verification page: the engine (verification engine v2, issue 8) must answer
@@ -21,7 +22,7 @@ test('a forged copy (one letter of the name changed) is reported altered, with t
   await page.getByRole('button', { name: 'Verify Certificate' }).click();
 
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByRole('heading', { name: 'Certificate Altered' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Certificate Altered' })).toBeVisible(SERVER_WORK);
   const differences = result.getByRole('list', { name: 'What differs' });
   await expect(differences.getByRole('listitem').first()).toContainText('Recipient name');
   await expect(differences).toContainText(`registered '${set.fields.recipient}'`);

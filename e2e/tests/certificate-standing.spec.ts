@@ -10,6 +10,7 @@ import { VerificationPage } from '../pages/verification-page.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { accessTokenFor, changeCertificateStanding, issueCertificate } from '../support/api.ts';
 import { freshCertificatePng } from '../support/certificates.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 const VALID = 'This certificate is valid.';
 const VERIFIED = 'Certificate Verified ✓';
@@ -126,5 +127,5 @@ test('issued with an expiry date in the past: expired on that day, on the public
   await page.goto(issued.publicPath);
   await page.locator('input[type="file"]').setInputFiles(issued.file);
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByText(sentence, { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(result.getByText(sentence, { exact: true })).toBeVisible(SERVER_WORK);
 });

@@ -4,6 +4,7 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { freshCertificatePng } from '../support/certificates.ts';
 import { verifyLinkFor } from '../support/mailbox.ts';
 import { signInAsAdmin } from '../support/sessions.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 test('an admin issues a certificate to a new address; the invited recipient sets a password and names and finds it in their profile', async ({
   page,
@@ -26,7 +27,7 @@ test('an admin issues a certificate to a new address; the invited recipient sets
   await page.getByRole('textbox', { name: 'Recipient e-mail' }).fill(email);
   await page.getByRole('button', { name: 'Upload Certificate' }).click();
   const result = page.getByRole('region', { name: 'Upload result' });
-  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(result).toBeVisible(SERVER_WORK);
   await expect(result.getByText(`Invitation sent to ${email}`)).toBeVisible();
 
   // The invitation arrives; its link signs the recipient in on the accept-invitation page, with the
@@ -52,7 +53,7 @@ test('an admin issues a certificate to a new address; the invited recipient sets
 
   // Their profile, with the names they chose and the certificate (after a password hash and a profile
   // update on a shared machine).
-  await expect(recipient).toHaveURL(/\/profile$/, { timeout: 60_000 });
+  await expect(recipient).toHaveURL(/\/profile$/, SERVER_WORK);
   await expect(recipient.getByText('Invited-Person').first()).toBeVisible();
   await expect(recipient.getByText('ines.invited').first()).toBeVisible();
   await recipient.getByRole('tab', { name: /My Certificates/ }).click();

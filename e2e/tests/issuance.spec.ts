@@ -6,6 +6,7 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { freshCertificatePng } from '../support/certificates.ts';
 import { confirmationLinkFor } from '../support/mailbox.ts';
 import { signInAsAdmin } from '../support/sessions.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 test('an admin issues a certificate to a new address; the recipient signs up and shares it; revocation shows on its public page and in a verification of the file', async ({
   page,
@@ -21,13 +22,13 @@ test('an admin issues a certificate to a new address; the recipient signs up and
   await signInAsAdmin(page);
   await page.locator('input[type="file"]').setInputFiles(certificate.path);
   const titleField = page.getByRole('textbox', { name: 'Title' });
-  await expect(titleField).toHaveValue(/Certificate of Completion/, { timeout: 60_000 });
+  await expect(titleField).toHaveValue(/Certificate of Completion/, SERVER_WORK);
   await expect(page.getByRole('textbox', { name: 'Issue date' })).toHaveValue('2026-11-21');
   await titleField.fill(title);
   await page.getByRole('textbox', { name: 'Recipient name' }).fill(certificate.recipient);
   await page.getByRole('textbox', { name: 'Recipient e-mail' }).fill(email);
   await page.getByRole('button', { name: 'Upload Certificate' }).click();
-  await expect(page.getByRole('region', { name: 'Upload result' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Upload result' })).toBeVisible(SERVER_WORK);
 
   // The recipient registers with that address, confirms it, and finds the certificate in the profile.
   const recipientContext = await browser.newContext();

@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { accessTokenFor, uploadCertificate } from '../support/api.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { freshCertificateSet, type CertificateSet } from '../support/copies.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 /** The verification page v2 in Chromium against the real stack: verdict words, progress, hash-first. */
 
@@ -41,7 +42,7 @@ test('a re-saved copy of a registered certificate: "Same certificate as register
   // The stages shown while it works are covered by the page's unit tests: here the comparison may
   // finish before a transient stage could be observed, and a test must not depend on speed.
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByRole('heading', { name: 'Certificate Verified ✓' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Certificate Verified ✓' })).toBeVisible(SERVER_WORK);
   await expect(result.getByTestId('verdict-line')).toHaveText(/^Same certificate as registered/);
   await expect(result.getByText('Valid', { exact: true })).toBeVisible();
   await expect(result.getByText('Confidence:')).toBeVisible();
@@ -60,7 +61,7 @@ test('the registered file itself: asked by its SHA-256 first, "Identical to the 
   await verify(page, registered.originalPath);
 
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByRole('heading', { name: 'Certificate Verified ✓' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Certificate Verified ✓' })).toBeVisible(SERVER_WORK);
   await expect(result.getByTestId('verdict-line')).toHaveText('Identical to the registered file');
 
   const hashCall = calls[0];
@@ -89,7 +90,7 @@ test('an unregistered certificate: "No registered certificate matches" with advi
   await verify(page, freshCertificateSet('Unregistered').originalPath);
 
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByRole('heading', { name: 'Certificate Not Found ✗' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Certificate Not Found ✗' })).toBeVisible(SERVER_WORK);
   await expect(result.getByTestId('verdict-line')).toHaveText('No registered certificate matches');
   await expect(result.getByRole('list', { name: 'What you can try' })).toContainText('original PDF');
 });
@@ -101,7 +102,10 @@ test('on a 360 px phone the result fits the width and has no critical accessibil
   await openVerification(page);
   await verify(page, registered.originalPath);
   const result = page.getByRole('region', { name: 'Verification result' });
-  await expect(result.getByTestId('verdict-line')).toHaveText('Identical to the registered file');
+  await expect(result.getByTestId('verdict-line')).toHaveText(
+    'Identical to the registered file',
+    SERVER_WORK,
+  );
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(1);

@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { accessTokenFor, revokeCertificate, uploadCertificate } from '../support/api.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { freshCertificatePng, scratchFile } from '../support/certificates.ts';
+import { SERVER_WORK } from '../support/waits.ts';
 
 let valid: ReturnType<typeof freshCertificatePng>;
 let revoked: ReturnType<typeof freshCertificatePng>;
@@ -30,20 +31,20 @@ async function verify(page: Page, path: string): Promise<void> {
 test('a visitor verifies an issued certificate', async ({ page }) => {
   await openVerification(page);
   await verify(page, valid.path);
-  await expect(page.getByText('Certificate Verified ✓')).toBeVisible();
+  await expect(page.getByText('Certificate Verified ✓')).toBeVisible(SERVER_WORK);
   await expect(page.getByText(/exact file/i).first()).toBeVisible();
 });
 
 test('an unknown certificate is reported as not found', async ({ page }) => {
   await openVerification(page);
   await verify(page, freshCertificatePng('Unknown').path);
-  await expect(page.getByText('Certificate Not Found ✗')).toBeVisible();
+  await expect(page.getByText('Certificate Not Found ✗')).toBeVisible(SERVER_WORK);
 });
 
 test('a revoked certificate does not verify and the page says it was revoked', async ({ page }) => {
   await openVerification(page);
   await verify(page, revoked.path);
-  await expect(page.getByText('Certificate Not Found ✗')).toBeVisible();
+  await expect(page.getByText('Certificate Not Found ✗')).toBeVisible(SERVER_WORK);
   await expect(page.getByText(/revoked/i).first()).toBeVisible();
 });
 

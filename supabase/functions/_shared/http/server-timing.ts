@@ -15,7 +15,8 @@ export interface StageTime {
   count: number;
 }
 
-function cpuMsNow(): number {
+/** The process's CPU time so far, in ms (user + system). */
+export function processCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
@@ -39,11 +40,11 @@ export class StageTimer {
 
   async time<T>(name: string, work: () => Promise<T>): Promise<T> {
     const wall = performance.now();
-    const cpu = cpuMsNow();
+    const cpu = processCpuMs();
     try {
       return await work();
     } finally {
-      this.add(name, performance.now() - wall, cpuMsNow() - cpu);
+      this.add(name, performance.now() - wall, processCpuMs() - cpu);
     }
   }
 
