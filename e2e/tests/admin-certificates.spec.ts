@@ -21,6 +21,9 @@ test.afterAll(async () => {
 test('an admin uploads a certificate, finds it in All certificates, revokes it and restores it', async ({
   page,
 }) => {
+  // Two readings of the file (the form's fields, then the upload) before the lists: on a cold, loaded
+  // stack the first OCR alone took a minute.
+  test.setTimeout(180_000);
   const certificate = freshCertificatePng('Admin');
   const name = `Admin flow ${certificate.number}`;
 
