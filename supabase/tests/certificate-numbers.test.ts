@@ -1,10 +1,12 @@
 /**
  * The certificate-number channel's SQL (migration 20261126030100): the key that makes printed, typed
- * and OCR-read numbers meet, and proof from EXPLAIN that a copy's numbers are looked up by index in
- * the certificate_number column and in the numbers read at registration.
+ * and OCR-read numbers meet, proof from EXPLAIN that a copy's numbers are looked up by index in the
+ * certificate_number column and in the numbers read at registration, and the attempts log's own
+ * match channel for it (migration 20261126103100).
  */
 import assert from 'node:assert/strict';
-import { createAuthUser, inRollback } from './_db.ts';
+import { MATCH_CHANNELS, type VerificationStats } from '../functions/_shared/api-contract.ts';
+import { createAuthUser, hex64, inRollback, insertCertificate } from './_db.ts';
 import type { Tx } from './_db.ts';
 import { numberedLookup } from '../functions/_shared/verification/store.ts';
 
@@ -95,3 +97,36 @@ Deno.test('EXPLAIN: a copy’s numbers are looked up by index among 50,000 certi
     );
   });
 });
+
+Deno.test(
+  'the attempts log takes every match channel of the contract, certificate_number too, and no other',
+  async () => {
+    await inRollback(async (tx) => {
+      await tx`delete from public.verification_attempts`;
+      const owner = await createAuthUser(tx);
+      const certificate = await insertCertificate(tx, owner.id, { verification_status: 'verified' });
+      const record = (sql: Tx, channel: string | null) =>
+        sql`select private.record_verification_verdict(${hex64()}, 10, 'image/jpeg',
+        ${channel ? 'authentic' : 'unknown'}, ${channel !== null}, ${channel ? 'valid' : 'not_found'},
+        ${channel}, ${channel ? certificate.id : null}, 'requester')`;
+      for (const channel of MATCH_CHANNELS) await record(tx, channel);
+      const logged = await tx<{ match_channel: string }[]>`
+      select match_channel from public.verification_attempts where match_channel is not null order by id`;
+      assert.deepEqual(
+        logged.map((row) => row.match_channel),
+        [...MATCH_CHANNELS],
+      );
+      await assert.rejects(
+        tx.savepoint((sp) => record(sp as unknown as Tx, 'printed_number')),
+        (error: { code?: string; constraint_name?: string }) =>
+          error.code === '23514' && error.constraint_name === 'verification_attempts_match_channel_check',
+      );
+      // The success rate counts a copy its number found like any other: every channel's attempt
+      // verified, and one more that found nothing.
+      await record(tx, null);
+      const [row] = await tx<{ stats: VerificationStats }[]>`select private.verification_stats() as stats`;
+      const verified = MATCH_CHANNELS.length;
+      assert.equal(row!.stats.verificationRate, Math.round((1000 * verified) / (verified + 1)) / 10);
+    });
+  },
+);

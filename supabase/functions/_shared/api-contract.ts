@@ -552,11 +552,14 @@ export interface DeleteUserResponse {
 }
 
 /**
- * Which evidence found the registered certificate (extension): the same bytes, a certificate code
- * (QR or number) printed on the copy, or the page's own look (visual retrieval).
+ * Which evidence found the registered certificate (extension): the same bytes, the QR code printed
+ * on the copy (certificate_code), the certificate number printed on it and read by OCR
+ * (certificate_number), or the page's own look (visual retrieval).
  */
-export const MATCH_CHANNELS = ['exact_file', 'certificate_code', 'visual'] as const;
+export const MATCH_CHANNELS = ['exact_file', 'certificate_code', 'certificate_number', 'visual'] as const;
 export type MatchChannel = (typeof MATCH_CHANNELS)[number];
+/** The channels of a copy compared with the registered original (every one but the same bytes). */
+export type ComparisonChannel = Exclude<MatchChannel, 'exact_file'>;
 
 /** The registered certificate's standing when one matched, or that nothing matched (extension). */
 export const VERIFICATION_OUTCOMES = [

@@ -5,7 +5,7 @@
  */
 import * as v from '@badrap/valita';
 import type { DecidedDifference } from './decide.ts';
-import type { CopyKind } from '../api-contract.ts';
+import type { ComparisonChannel, CopyKind } from '../api-contract.ts';
 
 export const registerRequest = v.object({
   certificateId: v.string().assert((value) => /^[0-9a-f-]{36}$/i.test(value), 'certificateId must be a UUID'),
@@ -44,8 +44,8 @@ export interface RegisterResponse {
 export interface VerifyResponse {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
-  /** How the certificate was found: by the copy's QR code or by its page; null when none was. */
-  matchChannel: 'certificate_code' | 'visual' | null;
+  /** What found the certificate: the copy's QR code, its printed number or its page; null if none did. */
+  matchChannel: ComparisonChannel | null;
   copyKind: CopyKind | null;
   differences: DecidedDifference[];
   reasons: string[];

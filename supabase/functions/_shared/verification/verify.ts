@@ -3,7 +3,7 @@
  * by the text of lines that differ, for certificates that share a template), align, compare tile
  * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
  */
-import type { CopyKind } from '../api-contract.ts';
+import type { ComparisonChannel, CopyKind } from '../api-contract.ts';
 import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
@@ -75,10 +75,10 @@ export interface EngineFinding {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
   /**
-   * What found the certificate: the copy's QR code (code.ts) or certificate number (number.ts), or
-   * its page (page hash, readings).
+   * What found the certificate: the copy's QR code (code.ts, certificate_code), its certificate
+   * number (number.ts, certificate_number), or its page (page hash, readings: visual).
    */
-  matchChannel: 'certificate_code' | 'visual' | null;
+  matchChannel: ComparisonChannel | null;
   copyKind: CopyKind | null;
   /** Boxes as fractions of the original page. */
   differences: DecidedDifference[];
@@ -630,10 +630,13 @@ export async function verifyCopy(
   return {
     verdict: found.decision.verdict,
     certificateId: found.registration.certificateId,
+    // The QR code is checked first; where code and number name the same certificate, the code found it.
     matchChannel:
-      found.registration.certificateId === coded || numbered.includes(found.registration.certificateId)
+      found.registration.certificateId === coded
         ? 'certificate_code'
-        : 'visual',
+        : numbered.includes(found.registration.certificateId)
+          ? 'certificate_number'
+          : 'visual',
     copyKind: copyKindOf(found.alignment.homography),
     differences: found.decision.differences.map((difference) => ({
       ...difference,

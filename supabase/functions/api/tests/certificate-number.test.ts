@@ -1,8 +1,9 @@
 /**
  * The certificate-number channel of POST /verification/verify: a copy whose QR code is cut off (or
  * that never had one) is found through the certificate number it shows (match channel
- * certificate_code), and the number proves nothing by itself: the page is still compared with the
- * registered original, so a number typed on another certificate is not authentic.
+ * certificate_number, not the QR code's certificate_code), and the number proves nothing by
+ * itself: the page is still compared with the registered original, so a number typed on another
+ * certificate is not authentic.
  */
 import assert from 'node:assert/strict';
 import encodeJpeg from '@jsquash/jpeg/encode.js';
@@ -95,7 +96,7 @@ test('a verifiable copy with its QR code cut off is found through its certificat
   const result = await verify(copy);
   assert.equal(result.status, 200, JSON.stringify(result.body));
   const summary = summaryOf(result.body);
-  assert.equal(result.body.matchChannel, 'certificate_code', summary);
+  assert.equal(result.body.matchChannel, 'certificate_number', summary);
   assert.equal(result.body.certificate?.id, certificate.id, summary);
   assert.equal(result.body.verdict, 'authentic', summary);
   assert.equal(result.body.verified, true, summary);
@@ -113,7 +114,7 @@ test('a certificate that never had a QR code is found through the number read at
   const result = await verify(renamedPng(page), 'image/png');
   assert.equal(result.status, 200, JSON.stringify(result.body));
   const summary = summaryOf(result.body);
-  assert.equal(result.body.matchChannel, 'certificate_code', summary);
+  assert.equal(result.body.matchChannel, 'certificate_number', summary);
   assert.equal(result.body.certificate?.id, certificate.id, summary);
   assert.equal(result.body.verdict, 'authentic', summary);
 });

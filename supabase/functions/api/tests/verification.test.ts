@@ -45,8 +45,8 @@ async function databaseDay(days: number): Promise<string> {
 
 let original: Promise<Certificate> | undefined;
 /** base.png, uploaded once by the admin: the original every variant is compared with. */
-/** How the engine finds a copy that is not the same bytes: the number it prints, or its page. */
-const COMPARISON_CHANNELS: readonly MatchChannel[] = ['certificate_code', 'visual'];
+/** How the engine finds a copy that is not the same bytes: the code or number it prints, or its page. */
+const COMPARISON_CHANNELS: readonly MatchChannel[] = ['certificate_code', 'certificate_number', 'visual'];
 
 function registeredOriginal(): Promise<Certificate> {
   original ??= (async () => {

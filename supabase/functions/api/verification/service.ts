@@ -6,11 +6,13 @@
  * Evidence, strongest first:
  *  1. exact_file: the SHA-256 of the bytes equals a stored file's (verdict identical), answered by
  *     exact.ts before this module is reached;
- *  2. certificate_code or visual: the `engine` function lays the copy over the registered originals it
- *     retrieves (first the one a verifiable copy's QR code names, then by page hash) and compares them
- *     region by region (verdict authentic, altered or unknown), answered here.
+ *  2. certificate_code, certificate_number or visual: the `engine` function lays the copy over the
+ *     registered originals it retrieves (first the one a verifiable copy's QR code names, then those
+ *     its printed certificate number names, then by page hash) and compares them region by region
+ *     (verdict authentic, altered or unknown), answered here.
  */
 import type {
+  ComparisonChannel,
   CopyKind,
   VerificationDifference,
   VerificationResult,
@@ -40,7 +42,7 @@ interface Candidate extends MatchedCertificateRow {
 
 interface Finding {
   candidate: Candidate | null;
-  channel: 'certificate_code' | 'visual' | null;
+  channel: ComparisonChannel | null;
   verdict: VerifyResponse['verdict'];
   copyKind: CopyKind | null;
   differences: VerificationDifference[];

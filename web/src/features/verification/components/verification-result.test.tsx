@@ -96,6 +96,24 @@ describe('VerificationResultView', () => {
   });
 
   it.each([
+    [
+      'certificate_code',
+      /^Matched by: QR code: the QR code printed on the copy names a registered certificate/,
+    ],
+    [
+      'certificate_number',
+      /^Matched by: Certificate number: the certificate number printed on the copy names a registered certificate/,
+    ],
+    ['visual', /^Matched by: Same certificate: the page of the uploaded copy matches/],
+  ] as const)('says which evidence found the certificate: %s', (matchChannel, words) => {
+    const { panel } = renderResult(result({ matchChannel }));
+    const matchedBy = within(panel).getByText('Matched by:').parentElement;
+    expect(matchedBy).toHaveTextContent(words);
+    // A printed number and a QR code are told apart.
+    if (matchChannel === 'certificate_number') expect(matchedBy).not.toHaveTextContent(/QR/);
+  });
+
+  it.each([
     ['scan', 'Same certificate as registered (this copy is a scan)'],
     ['photo', 'Same certificate as registered (this copy is a photo)'],
     ['digital_copy', 'Same certificate as registered (this copy is a digital copy)'],

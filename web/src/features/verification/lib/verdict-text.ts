@@ -95,7 +95,9 @@ export const MATCH_CHANNEL_TEXT: Record<MatchChannel, string> = {
   exact_file:
     'Exact file: the uploaded file is identical to the registered one, or to a verifiable copy made of it.',
   certificate_code:
-    'Certificate code: the QR code or certificate number printed on the copy names a registered certificate, and the page matches it.',
+    'QR code: the QR code printed on the copy names a registered certificate, and the page matches it.',
+  certificate_number:
+    'Certificate number: the certificate number printed on the copy names a registered certificate, and the page matches it.',
   visual: 'Same certificate: the page of the uploaded copy matches a registered certificate.',
 };
 
