@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { VerificationResult } from '../../supabase/functions/_shared/api-contract.ts';
+import { parseServerTiming } from '../../supabase/functions/_shared/http/server-timing.ts';
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
 import { renderReport, type Outcome, type RunRecord } from './report.ts';
@@ -103,7 +104,7 @@ const admin = () => (session ??= signIn());
 async function post(
   route: string,
   json: unknown,
-): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+): Promise<{ status: number; body: Record<string, unknown>; ms: number; timing: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const { token } = await admin();
     const body = JSON.stringify(json);
@@ -127,8 +128,19 @@ async function post(
     } catch {
       parsed = { error: text.slice(0, 200) };
     }
-    return { status: response.status, body: parsed, ms };
+    return { status: response.status, body: parsed, ms, timing: response.headers.get('server-timing') };
   }
+}
+
+/**
+ * The engine's CPU time for the answer (its request parsing and its work, from the Server-Timing
+ * header the api passes on); null when the engine did not answer. Hosted, one request may use 2 s.
+ */
+function engineCpuMs(timing: string | null): number | null {
+  const stages = parseServerTiming(timing).filter(
+    ([name]) => name === 'engine-parse-cpu' || name === 'engine-work-cpu',
+  );
+  return stages.length ? Math.round(stages.reduce((sum, [, ms]) => sum + ms, 0)) : null;
 }
 
 const dataUrl = (bytes: Uint8Array, mime: string) =>
@@ -270,6 +282,7 @@ await pool(items, concurrency, async (item, index) => {
       status: 0,
       body: { error: error instanceof Error ? error.message : String(error) } as Record<string, unknown>,
       ms: REQUEST_TIMEOUT_MS,
+      timing: null,
     }),
   );
   const result = response.status === 200 ? (response.body as unknown as VerificationResult) : null;
@@ -293,6 +306,7 @@ await pool(items, concurrency, async (item, index) => {
     buildMs: Math.round(file.buildMs),
     status: response.status,
     latencyMs: Math.round(response.ms),
+    engineCpuMs: engineCpuMs(response.timing),
     verdict: result?.verdict ?? null,
     matchedCertificateId: result?.certificate?.id ?? null,
     matchChannel: result?.matchChannel ?? null,
@@ -332,6 +346,7 @@ const csvColumns = [
   'matchChannel',
   'confidence',
   'latencyMs',
+  'engineCpuMs',
   'changed',
   'differenceFields',
   'from',
@@ -384,6 +399,19 @@ if (docPath) {
   writeFileSync(docPath, report);
   // The report's tables are written unpadded; the house formatter aligns them.
   execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
+}
+const categories = [...new Set(records.map((record) => record.category))];
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+for (const category of categories) {
+  const cpu = records
+    .filter((record) => record.category === category && record.engineCpuMs !== null)
+    .map((record) => record.engineCpuMs!)
+    .sort((a, b) => a - b);
+  if (cpu.length)
+    log(
+      `engine CPU ${category}: p50 ${quantile(cpu, 0.5)} ms, p95 ${quantile(cpu, 0.95)} ms, max ${cpu.at(-1)} ms (${cpu.length} answers)`,
+    );
 }
 const count = (outcome: Outcome) => records.filter((record) => record.outcome === outcome).length;
 log(
