@@ -400,17 +400,16 @@ if (docPath) {
   // The report's tables are written unpadded; the house formatter aligns them.
   execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
 }
-const categories = [...new Set(records.map((record) => record.category))];
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-for (const category of categories) {
+for (const category of new Set(records.map((record) => record.category))) {
   const cpu = records
-    .filter((record) => record.category === category && record.engineCpuMs !== null)
-    .map((record) => record.engineCpuMs!)
+    .flatMap((record) =>
+      record.category === category && record.engineCpuMs !== null ? [record.engineCpuMs] : [],
+    )
     .sort((a, b) => a - b);
+  const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))];
   if (cpu.length)
     log(
-      `engine CPU ${category}: p50 ${quantile(cpu, 0.5)} ms, p95 ${quantile(cpu, 0.95)} ms, max ${cpu.at(-1)} ms (${cpu.length} answers)`,
+      `engine CPU ${category}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${cpu.length} answers)`,
     );
 }
 const count = (outcome: Outcome) => records.filter((record) => record.outcome === outcome).length;
