@@ -288,7 +288,7 @@ await pool(items, concurrency, async (item, index) => {
   const result = response.status === 200 ? (response.body as unknown as VerificationResult) : null;
   const expectedId = item.originalId ? (registered.get(item.originalId) ?? null) : null;
   const outcome = outcomeOf(item, file.changed, expectedId, response.status, result);
-  records.push({
+  const record: RunRecord = {
     id: item.id,
     class: item.class,
     category: item.category,
@@ -316,13 +316,15 @@ await pool(items, concurrency, async (item, index) => {
     reasons: result?.reasons ?? [],
     error: response.status === 200 ? null : String(response.body.error ?? `HTTP ${response.status}`),
     outcome,
-  });
+  };
+  records.push(record);
   done++;
   const elapsed = (performance.now() - verifyStarted) / 1000;
   const eta = (elapsed / done) * (items.length - done);
   log(
     `[${done}/${items.length}] ${item.id} ${item.category}: ${result?.verdict ?? `HTTP ${response.status}`} -> ${outcome} ` +
-      `(${(response.ms / 1000).toFixed(1)} s; ${elapsed.toFixed(0)} s elapsed, ~${eta.toFixed(0)} s left)`,
+      `(${(response.ms / 1000).toFixed(1)} s, engine CPU ${record.engineCpuMs ?? '-'} ms; ` +
+      `${elapsed.toFixed(0)} s elapsed, ~${eta.toFixed(0)} s left)`,
   );
 });
 const verifyMs = performance.now() - verifyStarted;
