@@ -492,11 +492,8 @@ export const STRUCTURE_FROM = 0.05;
 /** Gaussian sigma (px) both pages are smoothed with first: a copy's blur and noise are fine detail. */
 const STRUCTURE_SIGMA = 1.5;
 
-/**
- * Pixels a smoothed window depends on beyond what structureLikeness reads: the Gaussian's reach (OpenCV
- * takes 3 sigma on 8-bit pages; 4 leaves room) and the tile's shift.
- */
-const STRUCTURE_MARGIN = Math.ceil(4 * STRUCTURE_SIGMA) + SHIFT;
+/** The Gaussian's reach in pixels (OpenCV takes 3 sigma on 8-bit pages; 4 leaves room). */
+const STRUCTURE_MARGIN = Math.ceil(4 * STRUCTURE_SIGMA);
 
 /**
  * The pages smoothed where `boxes` (and their shift) lie, zero elsewhere. Each box is blurred on a cut
@@ -505,7 +502,7 @@ const STRUCTURE_MARGIN = Math.ceil(4 * STRUCTURE_SIGMA) + SHIFT;
  */
 async function smoothedAround(pages: GrayRaster[], boxes: Box[]): Promise<GrayRaster[]> {
   const { width, height } = pages[0]!;
-  const grow = 2 * STRUCTURE_MARGIN;
+  const grow = 2 * (SHIFT + STRUCTURE_MARGIN);
   const cutArea = boxes.reduce((sum, box) => sum + (box.width + grow) * (box.height + grow), 0);
   const cv = await openCv();
   return withMats((keep) => {
