@@ -43,6 +43,8 @@ export interface RunRecord {
   buildMs: number;
   status: number;
   latencyMs: number;
+  /** The engine's CPU time for the answer (Server-Timing), null without one. */
+  engineCpuMs: number | null;
   verdict: string | null;
   matchedCertificateId: string | null;
   matchChannel: string | null;

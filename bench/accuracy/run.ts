@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { VerificationResult } from '../../supabase/functions/_shared/api-contract.ts';
+import { parseServerTiming } from '../../supabase/functions/_shared/http/server-timing.ts';
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
 import { renderReport, type Outcome, type RunRecord } from './report.ts';
@@ -103,7 +104,7 @@ const admin = () => (session ??= signIn());
 async function post(
   route: string,
   json: unknown,
-): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+): Promise<{ status: number; body: Record<string, unknown>; ms: number; timing: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const { token } = await admin();
     const body = JSON.stringify(json);
@@ -127,8 +128,19 @@ async function post(
     } catch {
       parsed = { error: text.slice(0, 200) };
     }
-    return { status: response.status, body: parsed, ms };
+    return { status: response.status, body: parsed, ms, timing: response.headers.get('server-timing') };
   }
+}
+
+/**
+ * The engine's CPU time for the answer (its request parsing and its work, from the Server-Timing
+ * header the api passes on); null when the engine did not answer. Hosted, one request may use 2 s.
+ */
+function engineCpuMs(timing: string | null): number | null {
+  const stages = parseServerTiming(timing).filter(
+    ([name]) => name === 'engine-parse-cpu' || name === 'engine-work-cpu',
+  );
+  return stages.length ? Math.round(stages.reduce((sum, [, ms]) => sum + ms, 0)) : null;
 }
 
 const dataUrl = (bytes: Uint8Array, mime: string) =>
@@ -270,12 +282,13 @@ await pool(items, concurrency, async (item, index) => {
       status: 0,
       body: { error: error instanceof Error ? error.message : String(error) } as Record<string, unknown>,
       ms: REQUEST_TIMEOUT_MS,
+      timing: null,
     }),
   );
   const result = response.status === 200 ? (response.body as unknown as VerificationResult) : null;
   const expectedId = item.originalId ? (registered.get(item.originalId) ?? null) : null;
   const outcome = outcomeOf(item, file.changed, expectedId, response.status, result);
-  records.push({
+  const record: RunRecord = {
     id: item.id,
     class: item.class,
     category: item.category,
@@ -293,6 +306,7 @@ await pool(items, concurrency, async (item, index) => {
     buildMs: Math.round(file.buildMs),
     status: response.status,
     latencyMs: Math.round(response.ms),
+    engineCpuMs: engineCpuMs(response.timing),
     verdict: result?.verdict ?? null,
     matchedCertificateId: result?.certificate?.id ?? null,
     matchChannel: result?.matchChannel ?? null,
@@ -302,13 +316,15 @@ await pool(items, concurrency, async (item, index) => {
     reasons: result?.reasons ?? [],
     error: response.status === 200 ? null : String(response.body.error ?? `HTTP ${response.status}`),
     outcome,
-  });
+  };
+  records.push(record);
   done++;
   const elapsed = (performance.now() - verifyStarted) / 1000;
   const eta = (elapsed / done) * (items.length - done);
   log(
     `[${done}/${items.length}] ${item.id} ${item.category}: ${result?.verdict ?? `HTTP ${response.status}`} -> ${outcome} ` +
-      `(${(response.ms / 1000).toFixed(1)} s; ${elapsed.toFixed(0)} s elapsed, ~${eta.toFixed(0)} s left)`,
+      `(${(response.ms / 1000).toFixed(1)} s, engine CPU ${record.engineCpuMs ?? '-'} ms; ` +
+      `${elapsed.toFixed(0)} s elapsed, ~${eta.toFixed(0)} s left)`,
   );
 });
 const verifyMs = performance.now() - verifyStarted;
@@ -332,6 +348,7 @@ const csvColumns = [
   'matchChannel',
   'confidence',
   'latencyMs',
+  'engineCpuMs',
   'changed',
   'differenceFields',
   'from',
@@ -384,6 +401,18 @@ if (docPath) {
   writeFileSync(docPath, report);
   // The report's tables are written unpadded; the house formatter aligns them.
   execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
+}
+for (const category of new Set(records.map((record) => record.category))) {
+  const cpu = records
+    .flatMap((record) =>
+      record.category === category && record.engineCpuMs !== null ? [record.engineCpuMs] : [],
+    )
+    .sort((a, b) => a - b);
+  const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))];
+  if (cpu.length)
+    log(
+      `engine CPU ${category}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${cpu.length} answers)`,
+    );
 }
 const count = (outcome: Outcome) => records.filter((record) => record.outcome === outcome).length;
 log(

@@ -8,6 +8,7 @@ import {
   EDGE_BAND,
   replicateEdge,
   STRUCTURE_FROM,
+  structureLikeness,
   unmatchedMarks,
   withoutEdge,
 } from './compare.ts';
@@ -22,6 +23,8 @@ import {
 } from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
 import { inkMasks, type InkMasks } from './ink.ts';
+import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
 
 const SIDE = 280;
 
@@ -369,3 +372,28 @@ Deno.test('the same seal, scanned (greyer, softer), still correlates in tone', a
   const genuine = await lowestLikeness(original, scanned);
   assert.ok(genuine.likeness >= GRAPHIC_LIKENESS, `lowest likeness ${genuine.likeness}`);
 });
+
+Deno.test(
+  'likeness measured on cuts around its tiles equals the one of both whole pages blurred',
+  async () => {
+    const original = sealPage(8, 0, SEAL_TONES);
+    const copy = sealPage(8, Math.PI / 8, SEAL_TONES);
+    const { tiles } = await comparePages(original, copy, sealVisible);
+    const measured = tiles.filter((tile) => tile.likeness !== undefined);
+    // Under 30 tiles of 24 px on a 240 px page, their cuts cover less than the page: cuts are blurred.
+    assert.ok(measured.length > 0 && measured.length < 30, `${measured.length} tiles measured`);
+    const cv = await openCv();
+    const [originalSmooth, copySmooth] = withMats((keep) =>
+      [original, copy].map((page) => {
+        const blurred = keep(new cv.Mat());
+        cv.GaussianBlur(keep(matFromRaster(cv, page)), blurred, new cv.Size(0, 0), 1.5);
+        return rasterFromMat(blurred);
+      }),
+    );
+    for (const tile of measured)
+      assert.equal(
+        tile.likeness,
+        structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0]),
+      );
+  },
+);

@@ -400,12 +400,16 @@ async function nameRegions(
   // own pixels only, so the text around it is not read into it.
   const crop = (page: GrayRaster, box: Box) =>
     box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
-  const [copyReadings, originalReadings] = bare.length
-    ? await Promise.all([
-        ocr.readRegions(bare.map((region) => crop(pages.copyPage, region.box))),
-        ocr.readRegions(bare.map((region) => crop(pages.originalPage, region.box))),
+  // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
+  // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
+  const readings = bare.length
+    ? await ocr.readRegions([
+        ...bare.map((region) => crop(pages.copyPage, region.box)),
+        ...bare.map((region) => crop(pages.originalPage, region.box)),
       ])
-    : [[], []];
+    : [];
+  const copyReadings = readings.slice(0, bare.length);
+  const originalReadings = readings.slice(bare.length);
   return regions.map((region): RegionEvidence => {
     const line = region.line;
     if (line?.field) return region;
