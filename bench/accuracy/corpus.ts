@@ -1,6 +1,6 @@
 /**
  * The corpus of one run, from its seed: which originals exist (registered through the API), and
- * which copies are verified (genuine copies, forgeries delivered three ways, unregistered
+ * which copies are verified (genuine copies, forgeries delivered four ways, unregistered
  * certificates from the same templates). Planning is cheap and pure; each file is built only when
  * it is needed, from its own random stream, so any single item can be rebuilt alone.
  */
@@ -16,6 +16,7 @@ import {
   type Page,
   phonePhoto,
   printAndScan,
+  screenshot,
 } from './copies.ts';
 import { type Certificate, randomCertificate } from './fields.ts';
 import {
@@ -40,7 +41,7 @@ export interface CorpusSize {
   unregisteredPerDelivery: number;
 }
 
-/** About 200 copies: 15 x 6 genuine, 12 x 3 x 3 forgeries, 3 x 4 unregistered. */
+/** About 250 copies: 15 x 6 genuine, 12 x 3 x 4 forgeries, 4 x 4 unregistered. */
 export const QUICK: CorpusSize = {
   originals: 12,
   perGenuineKind: 6,
@@ -267,6 +268,8 @@ async function deliver(delivery: Delivery, page: Page, itemId: string, seed: num
       return printAndScan(page, random);
     case 'photo':
       return phonePhoto(page, random);
+    case 'screenshot':
+      return screenshot(page, random);
   }
 }
 

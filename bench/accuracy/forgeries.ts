@@ -53,8 +53,11 @@ export const FORGERY_DESCRIPTIONS: Record<ForgeryKind, string> = {
   reissued: 'the same certificate issued to someone else (another recipient name, all else equal)',
 };
 
-/** How a forgery reaches the verifier: the edited file itself, or printed and scanned, or photographed. */
-export const DELIVERIES = ['digital', 'scan', 'photo'] as const;
+/**
+ * How a forgery reaches the verifier: the edited file itself, printed and scanned, photographed, or
+ * a screenshot of a viewer showing it (small print at the viewer's zoom).
+ */
+export const DELIVERIES = ['digital', 'scan', 'photo', 'screenshot'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
 
 export interface Forged {

@@ -347,12 +347,12 @@ ${listed(
   date, certificate number, issuer. Originals are PNG, 2.4–2.9 megapixels, registered through
   \`POST /certificates/upload-base64\` as the demo admin.
 - **Genuine copies**: the kinds in the first table, each drawn with its own random parameters.
-- **Forgeries**: ${FORGERY_KINDS.length} kinds, each delivered three ways: \`digital\` (the edited file, PNG or JPEG q92),
-  \`scan\` (printed and scanned, as the genuine \`scan\` copy) and \`photo\` (photographed, as the genuine
-  \`photo\` copy). Each records the contract field(s) it changed:
+- **Forgeries**: ${FORGERY_KINDS.length} kinds, each delivered four ways: \`digital\` (the edited file, PNG or JPEG q92),
+  \`scan\` (printed and scanned, as the genuine \`scan\` copy), \`photo\` (photographed, as the genuine
+  \`photo\` copy) and \`screenshot\` (a viewer showing it, as the genuine \`screenshot\` copy). Each records the contract field(s) it changed:
 ${FORGERY_KINDS.map((kind) => `  - \`${kind}\`: ${FORGERY_DESCRIPTIONS[kind]}.`).join('\n')}
 - **Unregistered certificates**: new recipients, numbers and dates on the same templates, delivered
-  the same three ways.
+  the same four ways.
 - **Verification**: every copy through \`POST /verification/verify\` as the demo admin (exempt from the
   rate limit), on a throwaway stack (\`scripts/with-test-stack.ts\`), reading the v2 fields of
   \`VerificationResult\` (\`verdict\`, \`certificate.id\`, \`differences[].field\`, \`matchChannel\`, \`reasons\`,

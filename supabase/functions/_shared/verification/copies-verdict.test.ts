@@ -78,3 +78,17 @@ Deno.test(
     assert.notEqual(await verdictOn(copy), 'authentic');
   },
 );
+
+Deno.test(
+  "a viewer's screenshot at a small zoom is compared at its own scale: authentic; its forged number is not",
+  async () => {
+    const small = { zoom: 0.5 };
+    const screenshot = await viewerScreenshot(await rgbOf(original), small);
+    const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
+    assert.equal(await verdictOn(copy), 'authentic');
+    const forged = await drawnCertificate('Jürgen Fernández', 'NW-2025-0457');
+    const forgedShot = await viewerScreenshot(await rgbOf(forged), small);
+    const forgedCopy = await pageRaster(forgedShot, detectFileType(forgedShot)!, COPY_WORKING_LONG_SIDE, ocr);
+    assert.notEqual(await verdictOn(forgedCopy), 'authentic');
+  },
+);

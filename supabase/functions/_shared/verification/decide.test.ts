@@ -5,6 +5,7 @@ import {
   type DecisionInput,
   droppedGlyphs,
   droppedLetters,
+  LEGIBLE_LINE_HEIGHT,
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
@@ -460,4 +461,54 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
     }),
   );
   assert.equal(decision.verdict, 'authentic', decision.reasons.join('; '));
+});
+
+Deno.test("a line the copy shows too small to read is judged by its picture, never by OCR's guess", () => {
+  const small = LEGIBLE_LINE_HEIGHT - 1;
+  // Unflagged and read alike: at that size a changed digit keeps its ink, so this is no match.
+  const unflagged = decide(
+    input({
+      regions: [
+        region({
+          score: 0,
+          readAnyway: true,
+          copyLineHeight: small,
+          reads: { text: 'Jane Doe', confidence: 0.97 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(unflagged.verdict, 'unknown');
+  assert.ok(unflagged.reasons.some((reason) => reason.includes('upload the original file')));
+  // A sure different reading is no change either: OCR guesses at that size.
+  const misread = decide(
+    input({
+      regions: [
+        region({
+          score: 0,
+          readAnyway: true,
+          copyLineHeight: small,
+          reads: { text: 'Jone Dae', confidence: 0.95 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(misread.verdict, 'unknown');
+  // A glyph of different ink at the copy's scale is a change whatever OCR reads.
+  const strong = decide(input({ regions: [region({ score: 0.6, copyLineHeight: small, reads: null })] }));
+  assert.equal(strong.verdict, 'altered');
+  // The same line shown large enough is read as before.
+  const legible = decide(
+    input({
+      regions: [
+        region({
+          score: 0,
+          readAnyway: true,
+          copyLineHeight: LEGIBLE_LINE_HEIGHT,
+          reads: { text: 'Jane Doe', confidence: 0.97 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(legible.verdict, 'authentic');
 });

@@ -103,6 +103,12 @@ export interface RegionEvidence {
   naming?: RegionNaming | null;
   /** The flagged tiles' own box, where `box` is the line's (kept for naming what differs there). */
   flaggedBox?: Box;
+  /**
+   * The line's height in the copy's own pixels (its registered height over the copy's scale);
+   * absent, the copy is taken to show it at least as large as registered. Below LEGIBLE_LINE_HEIGHT
+   * OCR's readings of it are no evidence either way (see `judgeSmallPrint`).
+   */
+  copyLineHeight?: number;
 }
 
 export interface RegionNaming {
@@ -128,6 +134,14 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
   'expiry_date',
   'certificate_number',
 ];
+/**
+ * Line height (px, as OCR boxes a line: ascender to descender) in the copy's own pixels under which
+ * OCR's reading of the copy is no evidence: Tesseract, given the crop enlarged back to the
+ * original's scale, still read 7.6-8.4 px lines of a viewer's screenshot right (dates at 0.93), and
+ * read nothing or other text below (a number at 7.0 px).
+ */
+export const LEGIBLE_LINE_HEIGHT = 7;
+
 /** OCR confidence needed to call a critical field changed when the picture looked the same. */
 export const READ_SURE = 0.9;
 /** Below this a different reading of a critical field is OCR noise; between it and READ_SURE, doubt. */
@@ -238,7 +252,24 @@ function leftOut(reading: string, full: string): boolean {
   return glyphsLeftOut(reading, full) !== null;
 }
 
+/** Whether the copy shows a region's line too small for OCR of it to be evidence. */
+export function smallPrint(region: RegionEvidence): boolean {
+  return !!region.line && (region.copyLineHeight ?? Infinity) < LEGIBLE_LINE_HEIGHT;
+}
+
+/**
+ * A line the copy shows too small to read is judged by its picture at the copy's own scale
+ * (verify.ts compares there), never by what OCR guesses. A strong tile is a change (a glyph of
+ * different ink); nothing else confirms it: at that size a changed digit keeps its ink within the
+ * comparison's one-pixel tolerance (a screenshot's 6 -> 5 in a 12 px line scored 0, and its tones
+ * differed no more than genuine lines' did), so an unflagged line is doubt, never a match.
+ */
+function judgeSmallPrint(region: RegionEvidence): Judgement {
+  return region.score >= TILE_STRONG ? 'different' : 'uncertain';
+}
+
 function judge(region: RegionEvidence): Judgement {
+  if (smallPrint(region)) return judgeSmallPrint(region);
   const { line, reads } = region;
   const original = region.originalReads ?? null;
   // A whole mark gone or added over the line (an accent, a point) that OCR may not read: the same
@@ -395,6 +426,11 @@ export function decide(input: DecisionInput): Decision {
       fields.length
         ? `Part of the certificate is not visible in the copy (${fields.join(', ')}); upload the whole page`
         : 'Too little of the certificate is visible in the copy; upload the whole page',
+    );
+  }
+  if (judged.some((item) => item.judgement === 'uncertain' && smallPrint(item.region))) {
+    reasons.push(
+      'The copy shows the certificate too small to compare its text; upload the original file or a larger copy',
     );
   }
   if (uncertain.length > 0) {

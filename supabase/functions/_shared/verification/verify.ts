@@ -19,6 +19,7 @@ import {
   GRAPHIC_FLAG,
   GRAPHIC_LIKENESS,
   IDENTIFIER,
+  LEGIBLE_LINE_HEIGHT,
   READ_CONFIDENT,
   READ_DOUBT,
   type RegionEvidence,
@@ -38,8 +39,8 @@ import {
   withoutScribbles,
 } from './fields.ts';
 import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
-import type { InkMasks } from './ink.ts';
-import type { Box } from '../ocr/protocol.ts';
+import { darkAreas, type InkMasks, invertWhere } from './ink.ts';
+import type { Box, RegionReading } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -53,6 +54,8 @@ import {
   type StoredRegistration,
 } from './store.ts';
 import { warpOntoOriginal } from './warp.ts';
+import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
 
 const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
@@ -244,6 +247,89 @@ export function atOriginalScale(
   return { raster: resizeArea(copy, width, height), homography: h };
 }
 
+/** The homography's area scale: how many of the original's pixels one pixel of the copy spans. */
+function scaleOf(homography: number[]): number {
+  const [a, b, , d, e] = homography as number[];
+  return Math.sqrt(Math.abs(a! * e! - b! * d!));
+}
+
+/** A copy within this share of the original's scale is compared at the original's (see atOriginalScale). */
+const SAME_SCALE = 0.95;
+
+interface ComparisonView {
+  /** The original as compared: registered, or brought down to the copy's scale. */
+  original: GrayRaster;
+  lines: RegisteredLine[];
+  /** From the (shrunk) copy onto `original`. */
+  homography: number[];
+  /** Original pixels per compared pixel: 1, or the copy's scale. */
+  factor: number;
+}
+
+/**
+ * Where the copy shows the page smaller than it was registered (a viewer's screenshot, a downsized
+ * copy), the original brought down to the copy's scale by area averaging, its lines with it: the
+ * copy is compared at its own resolution, as an examiner would, instead of being enlarged into
+ * strokes it never had (bilinear enlargement of 6-8 px print flagged genuine lines).
+ */
+export function comparisonView(
+  original: GrayRaster,
+  lines: RegisteredLine[],
+  homography: number[],
+): ComparisonView {
+  const factor = scaleOf(homography);
+  if (!(factor > 1 / SAME_SCALE)) return { original, lines, homography, factor: 1 };
+  const width = Math.max(1, Math.round(original.width / factor));
+  const height = Math.max(1, Math.round(original.height / factor));
+  const fx = width / original.width;
+  const fy = height / original.height;
+  const h = [...homography];
+  for (const column of [0, 1, 2]) {
+    h[column] = h[column]! * fx;
+    h[3 + column] = h[3 + column]! * fy;
+  }
+  const down = (box: Box): Box => {
+    const x = Math.floor(box.x * fx);
+    const y = Math.floor(box.y * fy);
+    return {
+      x,
+      y,
+      width: Math.max(1, Math.ceil((box.x + box.width) * fx) - x),
+      height: Math.max(1, Math.ceil((box.y + box.height) * fy) - y),
+    };
+  };
+  return {
+    original: resizeArea(original, width, height),
+    lines: lines.map((line) => ({ ...line, box: down(line.box) })),
+    homography: h,
+    factor: original.width / width,
+  };
+}
+
+/** The registered page and the copy warped onto it, light-on-dark text turned as comparePages turns it. */
+async function pagesForReading(
+  original: GrayRaster,
+  copy: GrayRaster,
+  homography: number[],
+): Promise<{ original: GrayRaster; copy: GrayRaster }> {
+  const warped = await warpOntoOriginal(copy, homography, original.width, original.height);
+  const dark = await darkAreas(original);
+  return { original: invertWhere(original, dark), copy: invertWhere(warped.page, dark) };
+}
+
+/** A crop of the compared pages enlarged back to the original's scale for OCR (naming a region only). */
+async function forReading(region: GrayRaster, factor: number): Promise<GrayRaster> {
+  if (factor <= 1) return region;
+  const cv = await openCv();
+  return withMats((keep) => {
+    const source = keep(matFromRaster(cv, region));
+    const enlarged = keep(new cv.Mat());
+    const size = new cv.Size(Math.round(region.width * factor), Math.round(region.height * factor));
+    cv.resize(source, enlarged, size, 0, 0, cv.INTER_LINEAR);
+    return rasterFromMat(enlarged);
+  });
+}
+
 export async function examine(
   ocr: OcrClient,
   copy: GrayRaster,
@@ -252,9 +338,14 @@ export async function examine(
 ): Promise<Examination | null> {
   const alignment = await alignCopy(copyFeatures, registration.features);
   if (!alignment) return null;
-  const { page: original, lines } = registration;
-  const { raster: scaled, homography } = atOriginalScale(copy, alignment.homography);
-  const warped = await warpOntoOriginal(scaled, homography, original.width, original.height);
+  const { raster: scaled, homography: toOriginal } = atOriginalScale(copy, alignment.homography);
+  const view = comparisonView(registration.page, registration.lines, toOriginal);
+  const { original, lines, factor } = view;
+  const read = async (crops: GrayRaster[]) =>
+    ocr.readRegions(await Promise.all(crops.map((crop) => forReading(crop, factor))));
+  // The copy's own pixels per registered pixel, from the copy as decoded (before any shrink here).
+  const copyScale = scaleOf(alignment.homography);
+  const warped = await warpOntoOriginal(scaled, view.homography, original.width, original.height);
   const { originalPage, copyPage, originalInk, copyInk, tiles } = await comparePages(
     original,
     warped.page,
@@ -271,9 +362,21 @@ export async function examine(
     (line) =>
       readInEveryCopy(line) && !hiddenLines.includes(line) && !flagged.some((region) => region.line === line),
   );
-  // Every line to read: the flagged ones and the critical ones.
-  const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical];
-  const readings = await ocr.readRegions(toRead.map((line) => cut(copyPage, line.box)));
+  const registered = new Map(lines.map((line, index) => [line, registration.lines[index]!]));
+  const heightInCopy = (line: RegisteredLine) => registered.get(line)!.box.height / copyScale;
+  // Every line to read: the flagged ones and the critical ones, except those the copy shows too
+  // small for OCR (decide.ts judges them by their picture alone).
+  const toRead = [...flagged.flatMap((region) => (region.line ? [region.line] : [])), ...critical].filter(
+    (line) => heightInCopy(line) >= LEGIBLE_LINE_HEIGHT,
+  );
+  // Lines are read where OCR reads best: the copy warped once onto the registered page (as before
+  // this comparison at the copy's scale), the original as registered; both turned as compared.
+  const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
+  const lineCrop = (side: 'copy' | 'original', line: RegisteredLine) =>
+    readPages
+      ? cut(readPages[side], registered.get(line)!.box)
+      : cut(side === 'copy' ? copyPage : originalPage, line.box);
+  const readings = await ocr.readRegions(toRead.map((line) => lineCrop('copy', line)));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
   // Where the copy reads otherwise than the registration did, the original is read again under the
   // copy's conditions (same crop, same scale, one line alone): the registered text came from OCR of
@@ -283,7 +386,7 @@ export async function examine(
     return !!reading?.text && readingKey(reading.text) !== readingKey(line.text);
   });
   const originalReadings = differing.length
-    ? await ocr.readRegions(differing.map((line) => cut(originalPage, line.box)))
+    ? await ocr.readRegions(differing.map((line) => lineCrop('original', line)))
     : [];
   const originalReadingOf = new Map(differing.map((line, index) => [line, originalReadings[index] ?? null]));
   const regions: RegionEvidence[] = [
@@ -295,6 +398,7 @@ export async function examine(
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
       readAnyway: false,
+      ...(region.line ? { copyLineHeight: heightInCopy(region.line) } : {}),
     })),
     ...critical.map((line) => ({
       box: line.box,
@@ -304,6 +408,7 @@ export async function examine(
       originalReads: originalReadingOf.get(line) ?? null,
       unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,
       readAnyway: true,
+      copyLineHeight: heightInCopy(line),
     })),
   ];
   const block = textBlock(lines);
@@ -321,14 +426,36 @@ export async function examine(
     flaggedTiles,
     regions,
   };
-  let decision = decide(input);
-  if (decision.verdict === 'altered') {
+  if (decide(input).verdict === 'altered') {
     // Only an altered copy shows its differences: they are named then, and naming leaves the
     // verdict as it was (decide judges by the registered lines, not by these names).
-    input.regions = await nameRegions(ocr, regions, lines, { originalPage, copyPage, originalInk, copyInk });
-    decision = decide(input);
+    input.regions = await nameRegions(read, regions, lines, { originalPage, copyPage, originalInk, copyInk });
   }
-  return { registration, alignment, aligned: warped.page, decision, tiles, regions: input.regions };
+  // Boxes and lines back in the registered page's pixels (the decision does not depend on them).
+  const up = (box: Box): Box => ({
+    x: Math.round(box.x * factor),
+    y: Math.round(box.y * factor),
+    width: Math.round(box.width * factor),
+    height: Math.round(box.height * factor),
+  });
+  const registeredInput = {
+    ...input,
+    hiddenLines: hiddenLines.map((line) => registered.get(line)!),
+    regions: input.regions.map((region) => ({
+      ...region,
+      line: region.line ? registered.get(region.line)! : null,
+      box: region.line ? registered.get(region.line)!.box : up(region.box),
+      ...(region.flaggedBox ? { flaggedBox: up(region.flaggedBox) } : {}),
+    })),
+  };
+  return {
+    registration,
+    alignment,
+    aligned: warped.page,
+    decision: decide(registeredInput),
+    tiles,
+    regions: registeredInput.regions,
+  };
 }
 
 interface ComparedPages {
@@ -388,7 +515,7 @@ const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)
  * original lacks is text added) or else by the shape of the ink that differs (graphics.ts).
  */
 async function nameRegions(
-  ocr: OcrClient,
+  read: (crops: GrayRaster[]) => Promise<RegionReading[]>,
   regions: RegionEvidence[],
   lines: RegisteredLine[],
   pages: ComparedPages,
@@ -403,7 +530,7 @@ async function nameRegions(
   // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
   const readings = bare.length
-    ? await ocr.readRegions([
+    ? await read([
         ...bare.map((region) => crop(pages.copyPage, region.box)),
         ...bare.map((region) => crop(pages.originalPage, region.box)),
       ])
