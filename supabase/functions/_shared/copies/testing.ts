@@ -10,7 +10,11 @@ import { type Mat, withMats } from '../verification/mats.ts';
 import { compressRgb, pngFile, type RgbImage } from './png.ts';
 
 /** A 1600 x 1131 certificate page (PNG) naming `recipient` with `number`: unique per arguments. */
-export async function drawnCertificate(recipient: string, number: string): Promise<Uint8Array> {
+export async function drawnCertificate(
+  recipient: string,
+  number: string,
+  { factScale = 1 }: { factScale?: number } = {},
+): Promise<Uint8Array> {
   const cv = await openCv();
   const width = 1600;
   const height = 1131;
@@ -41,7 +45,16 @@ export async function drawnCertificate(recipient: string, number: string): Promi
     // The facts on lines of their own and the seal away from them: a seal or a signature sharing a
     // line's band made OCR read stray marks into it.
     const fact = (text: string, y: number) =>
-      cv.putText(page, text, new cv.Point(140, y), cv.FONT_HERSHEY_DUPLEX, 1, ink, 2, cv.LINE_AA);
+      cv.putText(
+        page,
+        text,
+        new cv.Point(140, y),
+        cv.FONT_HERSHEY_DUPLEX,
+        factScale,
+        ink,
+        Math.max(1, Math.round(2 * factScale)),
+        cv.LINE_AA,
+      );
     fact('Date of issue: 2025-06-30', 860);
     fact(`Certificate No: ${number}`, 915);
     fact('Issued by Northwind Academy', 970);

@@ -92,3 +92,31 @@ Deno.test(
     assert.notEqual(await verdictOn(forgedCopy), 'authentic');
   },
 );
+
+Deno.test(
+  'small print is read enlarged: its 12 px lines are read, and a forged number is not authentic',
+  async () => {
+    const small = { factScale: 0.55 };
+    const genuine = await drawnCertificate('Jürgen Fernández', 'NW-2025-0461', small);
+    const smallPrint = await registerOriginal(genuine, detectFileType(genuine)!, ocr);
+    const registered: StoredRegistration = {
+      certificateId: 'small-print',
+      page: smallPrint.picture!.page,
+      features: smallPrint.picture!.features,
+      lines: smallPrint.lines,
+    };
+    const examined = async (bytes: Uint8Array) => {
+      const copy = await pageRaster(bytes, detectFileType(bytes)!, COPY_WORKING_LONG_SIDE, ocr);
+      return await examine(ocr, copy, await pageFeatures(copy, 1500), registered);
+    };
+    const same = await examined(genuine);
+    assert.equal(same?.decision.verdict, 'authentic');
+    // Read at the registered page's scale these lines read as nothing, which confirmed nothing and was
+    // taken as agreement: a forged digit there went unseen (docs/verification-pipeline.md).
+    const facts = same!.regions.filter((region) => region.line && region.line.box.height < 16);
+    assert.ok(facts.length >= 2, `small lines registered: ${facts.length}`);
+    for (const fact of facts) assert.ok(fact.reads?.text, `"${fact.line!.text}" read as nothing`);
+    const forged = await examined(await drawnCertificate('Jürgen Fernández', 'NW-2025-0481', small));
+    assert.notEqual(forged?.decision.verdict, 'authentic');
+  },
+);
