@@ -92,13 +92,9 @@ export function unreadLines(ink: InkMasks, lines: RegisteredLine[], block: Box |
     let from = -1;
     let lastX = -Infinity;
     const close = (to: number) => {
-      if (to - from >= textHeight)
-        found.push({
-          box: { x: left + from, y: top + y0, width: to - from, height: bandHeight },
-          text: '',
-          confidence: 0,
-          field: null,
-        });
+      const box = { x: left + from, y: top + y0, width: to - from, height: bandHeight };
+      if (to - from >= textHeight && !lines.some((line) => beside(box, line.box, textHeight)))
+        found.push({ box, text: '', confidence: 0, field: null });
     };
     for (let x = 0; x < bandWidth; x++) {
       if (!inked[x]) continue;
@@ -112,4 +108,15 @@ export function unreadLines(ink: InkMasks, lines: RegisteredLine[], block: Box |
     if (from >= 0) close(lastX + 1);
   }
   return found;
+}
+
+/**
+ * Whether a band shares rows with a registered line and lies within COLUMN_GAP text heights of it
+ * across: ink OCR's box of that line left out (a large initial, a swash), which is that line's and
+ * is judged with it (a scan's course line flagged 0.24 beside its box, cleared by its reading).
+ */
+function beside(band: Box, line: Box, textHeight: number): boolean {
+  const rows = Math.min(band.y + band.height, line.y + line.height) - Math.max(band.y, line.y);
+  const gap = Math.max(line.x - (band.x + band.width), band.x - (line.x + line.width));
+  return rows > 0 && gap <= COLUMN_GAP * textHeight;
 }
