@@ -58,6 +58,13 @@ Deno.test(
   },
 );
 
+Deno.test("ink beside a registered line, on its rows, is that line's, not an unread line", () => {
+  // A large initial OCR's box left out, left of "Certificate of Achievement" (x 90, 16 px high).
+  const initial = { x: 50, y: 194, width: 28, height: 26 };
+  const page = masks([...lines.map((entry) => entry.box), initial]);
+  assert.deepEqual(unreadLines(page, lines, textBlock(lines)), []);
+});
+
 Deno.test('a flagged unread line that neither page reads surely is unknown, never authentic', () => {
   // Seed 7 `f-name-letter-photo-0002` (Rahman -> Rabman, photographed): the name's tile scored
   // 0.279, under the graphic flag; OCR read "Sci Ruban" (0.21) in the copy and nothing in the original.
