@@ -182,11 +182,11 @@ function describe(region: RegionEvidence, index: number): DecidedDifference {
       ? region.naming.label
       : field
         ? fieldLabel(field)
-        : region.line
+        : region.line?.text
           ? `Text line "${region.line.text}"`
           : `Region ${index + 1} of the page`,
     box: region.box,
-    registered: region.line ? region.line.text : null,
+    registered: region.line?.text ? region.line.text : null,
     reads: region.reads && region.reads.text ? region.reads.text : null,
   };
 }

@@ -53,6 +53,7 @@ import {
   registrationsReading,
   type StoredRegistration,
 } from './store.ts';
+import { unreadLines } from './unread.ts';
 import { warpOntoOriginal } from './warp.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
@@ -141,6 +142,7 @@ function flaggedRegions(
   tiles: TileScore[],
   lines: RegisteredLine[],
   textFlag: number,
+  unread: Set<RegisteredLine> = new Set(),
 ): { box: Box; score: number; line: RegisteredLine | null }[] {
   const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
   const union = (a: Box, b: Box): Box => {
@@ -166,7 +168,9 @@ function flaggedRegions(
     // Graphics (and text OCR never read: a script name, light print) are judged by their tones too:
     // a seal swapped for another of about the same ink scored 0.1-0.17 per tile, under the flag.
     const unlike = !line && (tile.likeness ?? 1) < GRAPHIC_LIKENESS;
-    if (tile.score < (line ? textFlag : GRAPHIC_FLAG) && !unlike) continue;
+    // Unread ink has no reading to clear a flag: never the lowered flag of a clean copy's small print.
+    const flag = line ? (unread.has(line) ? Math.max(textFlag, TEXT_FLAG) : textFlag) : GRAPHIC_FLAG;
+    if (tile.score < flag && !unlike) continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
@@ -367,7 +371,9 @@ export async function examine(
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
-  const flagged = flaggedRegions(tiles, lines, textFlag);
+  // Ink of the text block no registered line covers (a script name) is judged as text too.
+  const unread = unreadLines(originalInk, lines, textBlock(lines));
+  const flagged = flaggedRegions(tiles, [...lines, ...unread], textFlag, new Set(unread));
   const hiddenLines = lines.filter((line) =>
     tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
   );

@@ -1,0 +1,122 @@
+/**
+ * Ink of the text block that registration did not read as a line: a recipient's name in a script
+ * font, light print. Nothing reads or names it, and judged as graphics its tiles had to score 0.3 to
+ * count: a one-letter change in a script name (seed 7 `f-name-letter-photo-0002`, Rahman -> Rabman,
+ * photographed) scored 0.279 and was accepted. Such ink is found on the original at verification
+ * time (existing registrations keep their lines) and compared as a line of text: flagged at the text
+ * flag, read on both pages alike, cleared only by the same reading.
+ */
+import type { Box } from '../ocr/protocol.ts';
+import type { RegisteredLine } from './fields.ts';
+import type { InkMasks } from './ink.ts';
+
+/** A band's ink rows may break by this share of a text line's height (a name's gap under its capitals). */
+const ROW_GAP = 0.25;
+/** Ink further apart across a row than this many text heights is two bands (two signatures side by side). */
+const COLUMN_GAP = 2;
+/** Rows with fewer uncovered ink pixels than this share of a text height are no band. */
+const ROW_INK = 0.2;
+/** A column inked over more than this share of the block's rows is a frame or rule. */
+const RULE_SHARE = 0.5;
+/** Bands from half a text line high up to this many text heights (above it: a seal, a photo). */
+const MAX_HEIGHT = 6;
+
+/**
+ * The boxes of ink bands inside `block` that no registered line covers (each line padded as OCR of
+ * a line is cut, so its accents and descenders stay its own), as lines with nothing read: text ''
+ * at confidence 0, no field.
+ */
+export function unreadLines(ink: InkMasks, lines: RegisteredLine[], block: Box | null): RegisteredLine[] {
+  if (!block || lines.length === 0) return [];
+  const heights = lines.map((line) => Math.min(line.box.height, line.box.width)).sort((a, b) => a - b);
+  const textHeight = Math.max(4, heights[Math.floor(heights.length / 2)]!);
+  const { width, height } = ink;
+  const left = Math.max(0, Math.floor(block.x));
+  const top = Math.max(0, Math.floor(block.y));
+  const right = Math.min(width, Math.ceil(block.x + block.width));
+  const bottom = Math.min(height, Math.ceil(block.y + block.height));
+  if (right <= left || bottom <= top) return [];
+  const bandWidth = right - left;
+  const uncovered = new Uint8Array(bandWidth * (bottom - top));
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++)
+      uncovered[(y - top) * bandWidth + (x - left)] = ink.ink[y * width + x]!;
+  for (const line of lines) {
+    // Padded by its glyphs' height: a border read as a line down the page's side is tall, not large.
+    const glyphs = Math.min(line.box.height, line.box.width);
+    const padX = Math.round(glyphs * 0.6);
+    const padY = Math.round(glyphs * 0.35);
+    const x0 = Math.max(left, line.box.x - padX);
+    const x1 = Math.min(right, line.box.x + line.box.width + padX);
+    const y0 = Math.max(top, line.box.y - padY);
+    const y1 = Math.min(bottom, line.box.y + line.box.height + padY);
+    if (x1 <= x0) continue;
+    for (let y = y0; y < y1; y++)
+      uncovered.fill(0, (y - top) * bandWidth + (x0 - left), (y - top) * bandWidth + (x1 - left));
+  }
+  // A frame or rule running down the block (inked over most of its rows) is no text: left out, or
+  // every row would be inked and the block one band.
+  const rowsInked = new Uint32Array(bandWidth);
+  for (let y = 0; y < bottom - top; y++)
+    for (let x = 0; x < bandWidth; x++) rowsInked[x]! += uncovered[y * bandWidth + x]!;
+  for (let x = 0; x < bandWidth; x++) {
+    if (rowsInked[x]! <= RULE_SHARE * (bottom - top)) continue;
+    for (let y = 0; y < bottom - top; y++) uncovered[y * bandWidth + x] = 0;
+  }
+  const rowInk = Math.max(2, Math.round(ROW_INK * textHeight));
+  const rows: [number, number][] = [];
+  let start = -1;
+  let lastInked = -Infinity;
+  for (let y = 0; y < bottom - top; y++) {
+    let count = 0;
+    for (let x = 0; x < bandWidth; x++) count += uncovered[y * bandWidth + x]!;
+    if (count < rowInk) continue;
+    if (start >= 0 && y - lastInked > ROW_GAP * textHeight + 1) {
+      rows.push([start, lastInked + 1]);
+      start = -1;
+    }
+    if (start < 0) start = y;
+    lastInked = y;
+  }
+  if (start >= 0) rows.push([start, lastInked + 1]);
+  const found: RegisteredLine[] = [];
+  for (const [y0, y1] of rows) {
+    const bandHeight = y1 - y0;
+    if (bandHeight < 0.5 * textHeight || bandHeight > MAX_HEIGHT * textHeight) continue;
+    const inked: boolean[] = [];
+    for (let x = 0; x < bandWidth; x++) {
+      let any = false;
+      for (let y = y0; y < y1 && !any; y++) any = uncovered[y * bandWidth + x] === 1;
+      inked.push(any);
+    }
+    let from = -1;
+    let lastX = -Infinity;
+    const close = (to: number) => {
+      const box = { x: left + from, y: top + y0, width: to - from, height: bandHeight };
+      if (to - from >= textHeight && !lines.some((line) => beside(box, line.box, textHeight)))
+        found.push({ box, text: '', confidence: 0, field: null });
+    };
+    for (let x = 0; x < bandWidth; x++) {
+      if (!inked[x]) continue;
+      if (from >= 0 && x - lastX > COLUMN_GAP * textHeight) {
+        close(lastX + 1);
+        from = -1;
+      }
+      if (from < 0) from = x;
+      lastX = x;
+    }
+    if (from >= 0) close(lastX + 1);
+  }
+  return found;
+}
+
+/**
+ * Whether a band shares rows with a registered line and lies within COLUMN_GAP text heights of it
+ * across: ink OCR's box of that line left out (a large initial, a swash), which is that line's and
+ * is judged with it (a scan's course line flagged 0.24 beside its box, cleared by its reading).
+ */
+function beside(band: Box, line: Box, textHeight: number): boolean {
+  const rows = Math.min(band.y + band.height, line.y + line.height) - Math.max(band.y, line.y);
+  const gap = Math.max(line.x - (band.x + band.width), band.x - (line.x + line.width));
+  return rows > 0 && gap <= COLUMN_GAP * textHeight;
+}
