@@ -104,6 +104,40 @@ Deno.test('a half-sure different reading of a critical field is unknown; a faint
   assert.equal(noise.verdict, 'authentic');
 });
 
+Deno.test('a critical line the copy reads as nothing confirms nothing when the original reads it', () => {
+  const silent = { text: '', confidence: 0 };
+  // Registered unsure and unnamed: judged by its identifiers.
+  const numberLine: RegisteredLine = {
+    ...nameLine,
+    text: 'Award ID CIT-2021-000518',
+    field: null,
+    confidence: 0.5,
+  };
+  for (const line of [nameLine, numberLine]) {
+    const originalReads = decide(
+      input({
+        regions: [
+          region({
+            line,
+            score: 0,
+            readAnyway: true,
+            reads: silent,
+            originalReads: { text: line.text, confidence: 0.9 },
+          }),
+        ],
+      }),
+    );
+    assert.equal(originalReads.verdict, 'unknown', line.text);
+    // Read as nothing on both sides: the crop, not the copy, is silent; the ink agrees.
+    const bothSilent = decide(
+      input({
+        regions: [region({ line, score: 0, readAnyway: true, reads: silent, originalReads: silent })],
+      }),
+    );
+    assert.equal(bothSilent.verdict, 'authentic', line.text);
+  }
+});
+
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {
   const decision = decide(input({ regions: [region({ score: 0.1, reads: { text: '', confidence: 0 } })] }));
   assert.equal(decision.verdict, 'unknown');

@@ -289,7 +289,8 @@ function judge(region: RegionEvidence): Judgement {
       return sureDifferent ? 'different' : 'uncertain';
     }
     // The ink agrees, glyph for glyph: only a sure reading can say otherwise.
-    if (!line || !reads || !reads.text) return 'same';
+    if (!line || !reads) return 'same';
+    if (!reads.text) return silentCopy(region);
     const key = confusableKey(reads.text);
     if (key === confusableKey(line.text)) return 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
@@ -345,10 +346,21 @@ function judge(region: RegionEvidence): Judgement {
  * alike; a different or missing one is a change when both sides read surely, else doubt, and below
  * READ_DOUBT the copy's reading is noise.
  */
+/**
+ * A line the copy reads as nothing confirms nothing when the original, read alike, reads it: the ink
+ * comparison alone let a photographed number's forged digit through (CIT-2021-000518 -> 080518, its
+ * line read as nothing, docs/accuracy.md). Where the original reads nothing too, the crop is at fault.
+ */
+function silentCopy(region: RegionEvidence): Judgement {
+  const original = region.originalReads;
+  return original && original.text && original.confidence >= READ_DOUBT ? 'uncertain' : 'same';
+}
+
 function judgeIdentifiers(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads?.text ? region.originalReads : null;
-  if (!line || !reads || !reads.text) return 'same';
+  if (!line || !reads) return 'same';
+  if (!reads.text) return silentCopy(region);
   // Any dash is one hyphen, and OCR's doubled one ("NW—-2025") a single one.
   const identifiers = (text: string) =>
     (unifyDashes(text).replace(/-{2,}/g, '-').match(new RegExp(IDENTIFIER.source, 'gu')) ?? [])

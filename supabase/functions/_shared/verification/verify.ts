@@ -401,9 +401,11 @@ export async function examine(
   // Where the copy reads otherwise than the registration did, the original is read again under the
   // copy's conditions (same crop, same scale, one line alone): the registered text came from OCR of
   // the whole page, which misreads other glyphs ("Cryptography 15 [" for "C+", "Diploma ." for "No.").
+  // A line the copy reads as nothing is read on the original too: only when that reads nothing as well
+  // is the silence the crop's, not the copy's (decide.ts).
   const differing = toRead.filter((line) => {
     const reading = readingOf.get(line);
-    return !!reading?.text && readingKey(reading.text) !== readingKey(line.text);
+    return !!reading && readingKey(reading.text) !== readingKey(line.text);
   });
   const originalReadings = differing.length
     ? await ocr.readRegions(await Promise.all(differing.map((line) => lineCrop('original', line))))
