@@ -381,7 +381,17 @@ export async function examine(
     (line) =>
       readInEveryCopy(line) && !hiddenLines.includes(line) && !flagged.some((region) => region.line === line),
   );
-  const registered = new Map(lines.map((line, index) => [line, registration.lines[index]!]));
+  // Each line as registered, in the registered page's pixels: the found ink of unread text with it.
+  const up = (box: Box): Box => ({
+    x: Math.round(box.x * factor),
+    y: Math.round(box.y * factor),
+    width: Math.round(box.width * factor),
+    height: Math.round(box.height * factor),
+  });
+  const registered = new Map<RegisteredLine, RegisteredLine>([
+    ...lines.map((line, index): [RegisteredLine, RegisteredLine] => [line, registration.lines[index]!]),
+    ...unread.map((line): [RegisteredLine, RegisteredLine] => [line, { ...line, box: up(line.box) }]),
+  ]);
   const heightInCopy = (line: RegisteredLine) => registered.get(line)!.box.height / copyScale;
   // Every line to read: the flagged ones and the critical ones, except those the copy shows too
   // small for OCR (decide.ts judges them by their picture alone).
@@ -454,12 +464,6 @@ export async function examine(
     input.regions = await nameRegions(read, regions, lines, { originalPage, copyPage, originalInk, copyInk });
   }
   // Boxes and lines back in the registered page's pixels (the decision does not depend on them).
-  const up = (box: Box): Box => ({
-    x: Math.round(box.x * factor),
-    y: Math.round(box.y * factor),
-    width: Math.round(box.width * factor),
-    height: Math.round(box.height * factor),
-  });
   const registeredInput = {
     ...input,
     hiddenLines: hiddenLines.map((line) => registered.get(line)!),
