@@ -11,11 +11,14 @@ import type { PdfReading, RegionReading, TextLine } from '../ocr/protocol.ts';
 import { UnreadableFileError } from '../processing/errors.ts';
 
 /**
- * About 30-110 ms of the OCR function's CPU per line (docs/benchmarks.md "Content path"): six stay well
- * inside the 2 s a request may use. Two requests are in flight at once, so the next batch travels while
- * one is read (and a hosted project may serve them on two instances).
+ * About 30-110 ms of the OCR function's CPU per line of 10-40 thousand pixels (docs/benchmarks.md
+ * "Content path"): six such lines stay well inside the 2 s a request may use. Lines enlarged for
+ * reading are larger, so a batch is also bounded by its pixels (six enlarged lines of 1.6 MP in all
+ * went over the 2 s). Two requests are in flight at once, so the next batch travels while one is read
+ * (and a hosted project may serve them on two instances).
  */
 const REGIONS_PER_REQUEST = 6;
+const PIXELS_PER_REQUEST = 400_000;
 const REGION_REQUESTS_IN_FLIGHT = 2;
 
 export class OcrUnavailableError extends Error {
@@ -79,8 +82,18 @@ export class OcrClient {
   /** Reads regions a few per request, so that no request of the OCR function passes its CPU limit. */
   async readRegions(regions: GrayRaster[]): Promise<RegionReading[]> {
     const batches: GrayRaster[][] = [];
-    for (let start = 0; start < regions.length; start += REGIONS_PER_REQUEST)
-      batches.push(regions.slice(start, start + REGIONS_PER_REQUEST));
+    let pixels = 0;
+    for (const region of regions) {
+      const size = region.width * region.height;
+      const last = batches.at(-1);
+      if (last && last.length < REGIONS_PER_REQUEST && pixels + size <= PIXELS_PER_REQUEST) {
+        last.push(region);
+        pixels += size;
+      } else {
+        batches.push([region]);
+        pixels = size;
+      }
+    }
     const readings: RegionReading[][] = [];
     let next = 0;
     await Promise.all(

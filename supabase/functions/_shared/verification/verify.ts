@@ -40,7 +40,7 @@ import {
 } from './fields.ts';
 import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
 import { darkAreas, type InkMasks, invertWhere } from './ink.ts';
-import type { Box, RegionReading } from '../ocr/protocol.ts';
+import { type Box, MAX_OCR_SIDE, type RegionReading } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -328,20 +328,31 @@ async function pagesForReading(
  */
 const READING_LINE_HEIGHT = 32;
 const MAX_READING_ZOOM = 3;
+/** An enlarged crop stays within this many pixels: OCR's CPU grows with them. */
+const MAX_READING_PIXELS = 150_000;
 
 /** How much a line crop is enlarged so its text reaches a height Tesseract reads reliably. */
-function readingZoom(lineHeight: number): number {
-  return Math.min(MAX_READING_ZOOM, Math.max(1, READING_LINE_HEIGHT / Math.max(1, lineHeight)));
+function readingZoom(crop: GrayRaster, lineHeight: number): number {
+  const legible = READING_LINE_HEIGHT / Math.max(1, lineHeight);
+  const affordable = Math.sqrt(MAX_READING_PIXELS / (crop.width * crop.height));
+  return Math.max(1, Math.min(MAX_READING_ZOOM, legible, affordable));
 }
 
-/** A crop enlarged by `factor` for OCR (naming a region: back to the original's scale; lines: legible). */
-async function forReading(region: GrayRaster, factor: number): Promise<GrayRaster> {
+/**
+ * A crop enlarged by `factor` for OCR (naming a region: back to the original's scale; lines: legible),
+ * never past the side OCR accepts.
+ */
+async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaster> {
+  const factor = Math.min(wanted, MAX_OCR_SIDE / Math.max(region.width, region.height));
   if (factor <= 1) return region;
   const cv = await openCv();
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, region));
     const enlarged = keep(new cv.Mat());
-    const size = new cv.Size(Math.round(region.width * factor), Math.round(region.height * factor));
+    const size = new cv.Size(
+      Math.min(MAX_OCR_SIDE, Math.round(region.width * factor)),
+      Math.min(MAX_OCR_SIDE, Math.round(region.height * factor)),
+    );
     cv.resize(source, enlarged, size, 0, 0, cv.INTER_LINEAR);
     return rasterFromMat(enlarged);
   });
@@ -404,7 +415,7 @@ export async function examine(
   const lineCrop = (side: 'copy' | 'original', line: RegisteredLine) => {
     const box = readPages ? registered.get(line)!.box : line.box;
     const crop = cut(readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage, box);
-    return forReading(crop, readingZoom(box.height));
+    return forReading(crop, readingZoom(crop, box.height));
   };
   const readings = await ocr.readRegions(await Promise.all(toRead.map((line) => lineCrop('copy', line))));
   const readingOf = new Map(toRead.map((line, index) => [line, readings[index] ?? null]));
