@@ -340,7 +340,8 @@ function readingZoom(crop: GrayRaster, lineHeight: number): number {
 
 /**
  * A crop enlarged by `factor` for OCR (naming a region: back to the original's scale; lines: legible),
- * never past the side OCR accepts.
+ * never past the side OCR accepts. Bicubic: bilinear enlargement of a rotated JPEG's 12 px number read
+ * "000810" as "000816", and a transcript's "10" as "110" (accuracy run 9); bicubic read both right.
  */
 async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaster> {
   const factor = Math.min(wanted, MAX_OCR_SIDE / Math.max(region.width, region.height));
@@ -353,7 +354,7 @@ async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaste
       Math.min(MAX_OCR_SIDE, Math.round(region.width * factor)),
       Math.min(MAX_OCR_SIDE, Math.round(region.height * factor)),
     );
-    cv.resize(source, enlarged, size, 0, 0, cv.INTER_LINEAR);
+    cv.resize(source, enlarged, size, 0, 0, cv.INTER_CUBIC);
     return rasterFromMat(enlarged);
   });
 }
