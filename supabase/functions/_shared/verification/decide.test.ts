@@ -138,6 +138,27 @@ Deno.test('a critical line the copy reads as nothing confirms nothing when the o
   }
 });
 
+Deno.test('a faint reading with another digit in a well-formed number is unknown; faint noise is not', () => {
+  const numberLine: RegisteredLine = { ...nameLine, text: 'TLC-2017-000716', field: 'certificate_number' };
+  const judged = (text: string) =>
+    decide(
+      input({
+        regions: [
+          region({
+            line: numberLine,
+            score: 0,
+            readAnyway: true,
+            reads: { text, confidence: 0.47 },
+            originalReads: { text: 'TLC-2017-000716', confidence: 0.9 },
+          }),
+        ],
+      }),
+    ).verdict;
+  assert.equal(judged('TLC-2017-060716'), 'unknown');
+  assert.equal(judged('TLC-2017-0OO716'), 'authentic');
+  assert.equal(judged('TL 2017 ~ 07'), 'authentic');
+});
+
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {
   const decision = decide(input({ regions: [region({ score: 0.1, reads: { text: '', confidence: 0 } })] }));
   assert.equal(decision.verdict, 'unknown');

@@ -252,6 +252,24 @@ function leftOut(reading: string, full: string): boolean {
   return glyphsLeftOut(reading, full) !== null;
 }
 
+/**
+ * Whether `reading` has the digits of `registered` in the same groups of the same lengths, some of
+ * them other digits: a well-formed value with another digit (a forged TLC-2017-000716 -> 060716 read
+ * so at 0.47 in a photo) is evidence of a change however unsure OCR is of it; noise rarely keeps
+ * the shape of a number.
+ */
+export function otherDigitsSameShape(reading: string, registered: string): boolean {
+  const groups = (text: string) => confusableKey(text).match(/[0-9]+/g) ?? [];
+  const read = groups(reading);
+  const original = groups(registered);
+  return (
+    original.length > 0 &&
+    read.length === original.length &&
+    read.every((group, index) => group.length === original[index]!.length) &&
+    read.some((group, index) => group !== original[index])
+  );
+}
+
 /** Whether the copy shows a region's line too small for OCR of it to be evidence. */
 export function smallPrint(region: RegionEvidence): boolean {
   return !!region.line && (region.copyLineHeight ?? Infinity) < LEGIBLE_LINE_HEIGHT;
@@ -311,7 +329,8 @@ function judge(region: RegionEvidence): Judgement {
       ? !!original.text && original.confidence >= READ_SURE
       : line.confidence >= READ_SURE;
     if (reads.confidence >= READ_SURE && originalSure) return 'different';
-    return reads.confidence >= READ_DOUBT ? 'uncertain' : 'same';
+    if (reads.confidence >= READ_DOUBT) return 'uncertain';
+    return otherDigitsSameShape(reads.text, original?.text || line.text) ? 'uncertain' : 'same';
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
   const originalConfident = original
@@ -370,7 +389,8 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
   if (copy === identifiers(line.text) || (original && copy === identifiers(original.text))) return 'same';
   const originalSure = !!original && original.confidence >= READ_SURE;
   if (reads.confidence >= READ_SURE && originalSure) return 'different';
-  return reads.confidence >= READ_DOUBT ? 'uncertain' : 'same';
+  if (reads.confidence >= READ_DOUBT) return 'uncertain';
+  return otherDigitsSameShape(reads.text, original?.text || line.text) ? 'uncertain' : 'same';
 }
 
 export function decide(input: DecisionInput): Decision {
