@@ -157,6 +157,21 @@ Deno.test('a faint reading with another digit in a well-formed number is unknown
   assert.equal(judged('TLC-2017-060716'), 'unknown');
   assert.equal(judged('TLC-2017-0OO716'), 'authentic');
   assert.equal(judged('TL 2017 ~ 07'), 'authentic');
+  const dateLine: RegisteredLine = { ...nameLine, text: '2020-11-06 Prof. Tomas Novak', field: 'issue_date' };
+  const scannedDate = decide(
+    input({
+      regions: [
+        region({
+          line: dateLine,
+          score: 0,
+          readAnyway: true,
+          reads: { text: 'CR — 2020-11-05 a Prof, Tomas Novak', confidence: 0.53 },
+          originalReads: { text: 'NI4inL os TT SSS—— 2020-11-06 opp Prof. Tomas Novak', confidence: 0.43 },
+        }),
+      ],
+    }),
+  );
+  assert.equal(scannedDate.verdict, 'unknown');
 });
 
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {

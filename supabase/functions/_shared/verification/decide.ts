@@ -253,13 +253,16 @@ function leftOut(reading: string, full: string): boolean {
 }
 
 /**
- * Whether `reading` has the digits of `registered` in the same groups of the same lengths, some of
- * them other digits: a well-formed value with another digit (a forged TLC-2017-000716 -> 060716 read
- * so at 0.47 in a photo) is evidence of a change however unsure OCR is of it; noise rarely keeps
- * the shape of a number.
+ * Whether `reading` has the digits of the registered text in the same groups of the same lengths,
+ * some of them other digits: a well-formed value with another digit (a forged TLC-2017-000716 ->
+ * 060716 read so at 0.47 in a photo; a scanned date 2020-11-06 -> 05 read at 0.53 beside a
+ * signature) is evidence of a change however unsure OCR is of it; noise rarely keeps the shape of a
+ * number. Compared with the registered text: the original read again under the copy's conditions
+ * brings its own noise ("NI4inL ... 2020-11-06").
  */
 export function otherDigitsSameShape(reading: string, registered: string): boolean {
-  const groups = (text: string) => confusableKey(text).match(/[0-9]+/g) ?? [];
+  // Digits as read: folding look-alikes would turn the letters of words ("Prof" -> "pr0f") into digits.
+  const groups = (text: string) => readingKey(text).match(/[0-9]+/g) ?? [];
   const read = groups(reading);
   const original = groups(registered);
   return (
@@ -330,7 +333,7 @@ function judge(region: RegionEvidence): Judgement {
       : line.confidence >= READ_SURE;
     if (reads.confidence >= READ_SURE && originalSure) return 'different';
     if (reads.confidence >= READ_DOUBT) return 'uncertain';
-    return otherDigitsSameShape(reads.text, original?.text || line.text) ? 'uncertain' : 'same';
+    return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
   const originalConfident = original
@@ -390,7 +393,7 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
   const originalSure = !!original && original.confidence >= READ_SURE;
   if (reads.confidence >= READ_SURE && originalSure) return 'different';
   if (reads.confidence >= READ_DOUBT) return 'uncertain';
-  return otherDigitsSameShape(reads.text, original?.text || line.text) ? 'uncertain' : 'same';
+  return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
 }
 
 export function decide(input: DecisionInput): Decision {
