@@ -25,14 +25,30 @@ const ocr = {
   },
 } as unknown as OcrClient;
 
+/** An original registered as the engine registers it, and what the engine stores of it. */
+async function registered(bytes: Uint8Array) {
+  const registration = await registerOriginal(bytes, detectFileType(bytes)!, ocr);
+  const stored: StoredRegistration = {
+    certificateId: 'test',
+    page: registration.picture!.page,
+    features: registration.picture!.features,
+    lines: registration.lines,
+  };
+  return { registration, stored };
+}
+
+/** The page raster the engine works on for a copy's file. */
+function copyOf(bytes: Uint8Array): Promise<GrayRaster> {
+  return pageRaster(bytes, detectFileType(bytes)!, COPY_WORKING_LONG_SIDE, ocr);
+}
+
+/** A viewer's screenshot of a certificate file, as the engine's page raster. */
+async function screenshotOf(certificate: Uint8Array, options: Parameters<typeof viewerScreenshot>[1]) {
+  return copyOf(await viewerScreenshot(await rgbOf(certificate), options));
+}
+
 const original = await drawnCertificate('Jürgen Fernández', 'NW-2025-0451');
-const registration = await registerOriginal(original, detectFileType(original)!, ocr);
-const stored: StoredRegistration = {
-  certificateId: 'test',
-  page: registration.picture!.page,
-  features: registration.picture!.features,
-  lines: registration.lines,
-};
+const { registration, stored } = await registered(original);
 
 async function verdictOn(copy: GrayRaster): Promise<string> {
   const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), stored);
@@ -52,7 +68,7 @@ Deno.test('a 12 MP phone photo decoded at half size, luma only, is authentic as 
     { progressive: false },
   );
   const detected = detectFileType(photo)!;
-  const reduced = await pageRaster(photo, detected, COPY_WORKING_LONG_SIDE, ocr);
+  const reduced = await copyOf(photo);
   const full = fitWithin(await decodeImage(photo, detected), COPY_WORKING_LONG_SIDE);
   assert.equal(reduced.width, full.width);
   assert.equal(await verdictOn(reduced), 'authentic');
@@ -63,8 +79,7 @@ Deno.test(
   "a viewer's screenshot is looked up by its page and authentic; with the number changed it is not",
   async () => {
     for (const dark of [false, true]) {
-      const screenshot = await viewerScreenshot(await rgbOf(original), { zoom: 0.8, dark });
-      const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
+      const copy = await screenshotOf(original, { zoom: 0.8, dark });
       const distance = await nearestDistance(copy);
       assert.ok(
         distance <= MAX_HASH_DISTANCE,
@@ -73,9 +88,7 @@ Deno.test(
       assert.equal(await verdictOn(copy), 'authentic', `${dark ? 'dark' : 'light'} viewer`);
     }
     const forged = await drawnCertificate('Jürgen Fernández', 'NW-2025-0457');
-    const screenshot = await viewerScreenshot(await rgbOf(forged), { zoom: 0.8 });
-    const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
-    assert.notEqual(await verdictOn(copy), 'authentic');
+    assert.notEqual(await verdictOn(await screenshotOf(forged, { zoom: 0.8 })), 'authentic');
   },
 );
 
@@ -83,13 +96,9 @@ Deno.test(
   "a viewer's screenshot at a small zoom is compared at its own scale: authentic; its forged number is not",
   async () => {
     const small = { zoom: 0.5 };
-    const screenshot = await viewerScreenshot(await rgbOf(original), small);
-    const copy = await pageRaster(screenshot, detectFileType(screenshot)!, COPY_WORKING_LONG_SIDE, ocr);
-    assert.equal(await verdictOn(copy), 'authentic');
+    assert.equal(await verdictOn(await screenshotOf(original, small)), 'authentic');
     const forged = await drawnCertificate('Jürgen Fernández', 'NW-2025-0457');
-    const forgedShot = await viewerScreenshot(await rgbOf(forged), small);
-    const forgedCopy = await pageRaster(forgedShot, detectFileType(forgedShot)!, COPY_WORKING_LONG_SIDE, ocr);
-    assert.notEqual(await verdictOn(forgedCopy), 'authentic');
+    assert.notEqual(await verdictOn(await screenshotOf(forged, small)), 'authentic');
   },
 );
 
@@ -98,16 +107,10 @@ Deno.test(
   async () => {
     const small = { factScale: 0.55 };
     const genuine = await drawnCertificate('Jürgen Fernández', 'NW-2025-0461', small);
-    const smallPrint = await registerOriginal(genuine, detectFileType(genuine)!, ocr);
-    const registered: StoredRegistration = {
-      certificateId: 'small-print',
-      page: smallPrint.picture!.page,
-      features: smallPrint.picture!.features,
-      lines: smallPrint.lines,
-    };
+    const smallPrint = (await registered(genuine)).stored;
     const examined = async (bytes: Uint8Array) => {
-      const copy = await pageRaster(bytes, detectFileType(bytes)!, COPY_WORKING_LONG_SIDE, ocr);
-      return await examine(ocr, copy, await pageFeatures(copy, 1500), registered);
+      const copy = await copyOf(bytes);
+      return await examine(ocr, copy, await pageFeatures(copy, 1500), smallPrint);
     };
     const same = await examined(genuine);
     assert.equal(same?.decision.verdict, 'authentic');
