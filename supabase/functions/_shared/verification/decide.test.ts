@@ -38,6 +38,11 @@ function region(overrides: Partial<RegionEvidence>): RegionEvidence {
   return { box: nameLine.box, score: 0.2, line: nameLine, reads: null, readAnyway: false, ...overrides };
 }
 
+/** The decision on a well-aligned copy with one region. */
+function decideOne(overrides: Partial<RegionEvidence>) {
+  return decide(input({ regions: [region(overrides)] }));
+}
+
 Deno.test('a well-aligned copy with no differing region is authentic', () => {
   const decision = decide(input());
   assert.equal(decision.verdict, 'authentic');
@@ -53,9 +58,7 @@ Deno.test('a copy that cannot be laid over the original is unknown, never altere
 Deno.test(
   'a strong difference on a named line is altered, with what the original says and the copy reads',
   () => {
-    const decision = decide(
-      input({ regions: [region({ score: 0.6, reads: { text: 'Jane Dae', confidence: 0.95 } })] }),
-    );
+    const decision = decideOne({ score: 0.6, reads: { text: 'Jane Dae', confidence: 0.95 } });
     assert.equal(decision.verdict, 'altered');
     assert.deepEqual(decision.differences[0], {
       field: 'recipient_name',
@@ -68,39 +71,23 @@ Deno.test(
 );
 
 Deno.test('OCR reading the registered text dismisses a visual flag (noise), but never a sign change', () => {
-  const same = decide(
-    input({ regions: [region({ score: 0.08, reads: { text: 'jane  doe', confidence: 0.9 } })] }),
-  );
+  const same = decideOne({ score: 0.08, reads: { text: 'jane  doe', confidence: 0.9 } });
   assert.equal(same.verdict, 'authentic');
   const gradeLine: RegisteredLine = { ...nameLine, text: 'Grade: A+', field: 'grade' };
-  const sign = decide(
-    input({
-      regions: [
-        region({
-          line: gradeLine,
-          score: 0.02,
-          readAnyway: true,
-          reads: { text: 'Grade: A-', confidence: 0.93 },
-        }),
-      ],
-    }),
-  );
+  const sign = decideOne({
+    line: gradeLine,
+    score: 0.02,
+    readAnyway: true,
+    reads: { text: 'Grade: A-', confidence: 0.93 },
+  });
   assert.equal(sign.verdict, 'altered');
   assert.equal(sign.differences[0]?.field, 'grade');
 });
 
 Deno.test('a half-sure different reading of a critical field is unknown; a faint one is noise', () => {
-  const doubt = decide(
-    input({
-      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.7 } })],
-    }),
-  );
+  const doubt = decideOne({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.7 } });
   assert.equal(doubt.verdict, 'unknown');
-  const noise = decide(
-    input({
-      regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.4 } })],
-    }),
-  );
+  const noise = decideOne({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.4 } });
   assert.equal(noise.verdict, 'authentic');
 });
 
@@ -114,26 +101,16 @@ Deno.test('a critical line the copy reads as nothing confirms nothing when the o
     confidence: 0.5,
   };
   for (const line of [nameLine, numberLine]) {
-    const originalReads = decide(
-      input({
-        regions: [
-          region({
-            line,
-            score: 0,
-            readAnyway: true,
-            reads: silent,
-            originalReads: { text: line.text, confidence: 0.9 },
-          }),
-        ],
-      }),
-    );
+    const originalReads = decideOne({
+      line,
+      score: 0,
+      readAnyway: true,
+      reads: silent,
+      originalReads: { text: line.text, confidence: 0.9 },
+    });
     assert.equal(originalReads.verdict, 'unknown', line.text);
     // Read as nothing on both sides: the crop, not the copy, is silent; the ink agrees.
-    const bothSilent = decide(
-      input({
-        regions: [region({ line, score: 0, readAnyway: true, reads: silent, originalReads: silent })],
-      }),
-    );
+    const bothSilent = decideOne({ line, score: 0, readAnyway: true, reads: silent, originalReads: silent });
     assert.equal(bothSilent.verdict, 'authentic', line.text);
   }
 });
@@ -141,41 +118,29 @@ Deno.test('a critical line the copy reads as nothing confirms nothing when the o
 Deno.test('a faint reading with another digit in a well-formed number is unknown; faint noise is not', () => {
   const numberLine: RegisteredLine = { ...nameLine, text: 'TLC-2017-000716', field: 'certificate_number' };
   const judged = (text: string) =>
-    decide(
-      input({
-        regions: [
-          region({
-            line: numberLine,
-            score: 0,
-            readAnyway: true,
-            reads: { text, confidence: 0.47 },
-            originalReads: { text: 'TLC-2017-000716', confidence: 0.9 },
-          }),
-        ],
-      }),
-    ).verdict;
+    decideOne({
+      line: numberLine,
+      score: 0,
+      readAnyway: true,
+      reads: { text, confidence: 0.47 },
+      originalReads: { text: 'TLC-2017-000716', confidence: 0.9 },
+    }).verdict;
   assert.equal(judged('TLC-2017-060716'), 'unknown');
   assert.equal(judged('TLC-2017-0OO716'), 'authentic');
   assert.equal(judged('TL 2017 ~ 07'), 'authentic');
   const dateLine: RegisteredLine = { ...nameLine, text: '2020-11-06 Prof. Tomas Novak', field: 'issue_date' };
-  const scannedDate = decide(
-    input({
-      regions: [
-        region({
-          line: dateLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: 'CR — 2020-11-05 a Prof, Tomas Novak', confidence: 0.53 },
-          originalReads: { text: 'NI4inL os TT SSS—— 2020-11-06 opp Prof. Tomas Novak', confidence: 0.43 },
-        }),
-      ],
-    }),
-  );
+  const scannedDate = decideOne({
+    line: dateLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: 'CR — 2020-11-05 a Prof, Tomas Novak', confidence: 0.53 },
+    originalReads: { text: 'NI4inL os TT SSS—— 2020-11-06 opp Prof. Tomas Novak', confidence: 0.43 },
+  });
   assert.equal(scannedDate.verdict, 'unknown');
 });
 
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {
-  const decision = decide(input({ regions: [region({ score: 0.1, reads: { text: '', confidence: 0 } })] }));
+  const decision = decideOne({ score: 0.1, reads: { text: '', confidence: 0 } });
   assert.equal(decision.verdict, 'unknown');
   assert.match(decision.reasons.join(' '), /could not be compared with certainty/);
 });
@@ -211,15 +176,13 @@ Deno.test(
     assert.equal(confusableKey('Jane D0e'), confusableKey('jane doe'));
     assert.notEqual(confusableKey('Tomás'), confusableKey('Tomas'));
     assert.notEqual(confusableKey('A+'), confusableKey('A-'));
-    const inkAgrees = decide(
-      input({
-        regions: [region({ score: 0, readAnyway: true, reads: { text: 'Jane D0e', confidence: 0.95 } })],
-      }),
-    );
+    const inkAgrees = decideOne({
+      score: 0,
+      readAnyway: true,
+      reads: { text: 'Jane D0e', confidence: 0.95 },
+    });
     assert.equal(inkAgrees.verdict, 'authentic');
-    const inkDiffers = decide(
-      input({ regions: [region({ score: 0.2, reads: { text: 'Jane D0e', confidence: 0.95 } })] }),
-    );
+    const inkDiffers = decideOne({ score: 0.2, reads: { text: 'Jane D0e', confidence: 0.95 } });
     assert.equal(inkDiffers.verdict, 'altered');
   },
 );
@@ -229,66 +192,42 @@ const rowLine: RegisteredLine = { ...nameLine, text: 'Cryptography 15 [', confid
 Deno.test(
   'a registration misread is not a difference when the original, read alike, reads as the copy',
   () => {
-    const decision = decide(
-      input({
-        regions: [
-          region({
-            line: rowLine,
-            score: 0,
-            readAnyway: true,
-            reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
-            originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
-          }),
-        ],
-      }),
-    );
+    const decision = decideOne({
+      line: rowLine,
+      score: 0,
+      readAnyway: true,
+      reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
+      originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+    });
     assert.equal(decision.verdict, 'authentic');
   },
 );
 
 Deno.test('a sure reading unlike the original read alike is a change; an unsure original only doubt', () => {
   const dateLine: RegisteredLine = { ...nameLine, text: 'Issued 24.09.2016', field: 'issue_date' };
-  const sure = decide(
-    input({
-      regions: [
-        region({
-          line: dateLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
-          originalReads: { text: 'Issued 24.09.2016', confidence: 0.95 },
-        }),
-      ],
-    }),
-  );
+  const sure = decideOne({
+    line: dateLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
+    originalReads: { text: 'Issued 24.09.2016', confidence: 0.95 },
+  });
   assert.equal(sure.verdict, 'altered');
   assert.equal(sure.differences[0]?.field, 'issue_date');
-  const unsureOriginal = decide(
-    input({
-      regions: [
-        region({
-          line: dateLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
-          originalReads: { text: 'Issued 24.09.2O16 ~', confidence: 0.6 },
-        }),
-      ],
-    }),
-  );
+  const unsureOriginal = decideOne({
+    line: dateLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
+    originalReads: { text: 'Issued 24.09.2O16 ~', confidence: 0.6 },
+  });
   assert.equal(unsureOriginal.verdict, 'unknown');
-  const flaggedUnsure = decide(
-    input({
-      regions: [
-        region({
-          line: dateLine,
-          score: 0.04,
-          reads: { text: '24.09.2015 PAVN', confidence: 0.2 },
-          originalReads: { text: '24.09.2016 ~NAM', confidence: 0.31 },
-        }),
-      ],
-    }),
-  );
+  const flaggedUnsure = decideOne({
+    line: dateLine,
+    score: 0.04,
+    reads: { text: '24.09.2015 PAVN', confidence: 0.2 },
+    originalReads: { text: '24.09.2016 ~NAM', confidence: 0.31 },
+  });
   assert.equal(flaggedUnsure.verdict, 'unknown');
 });
 
@@ -300,19 +239,13 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
   assert.equal(droppedGlyphs('Result 2.0/4.0', 'Result 2.0/4.0'), false);
   assert.equal(droppedGlyphs('C-', 'Microeconomics 7.5 C-'), false);
   const resultLine: RegisteredLine = { ...nameLine, text: 'Result 2.0/4.0', field: 'grade' };
-  const dropped = decide(
-    input({
-      regions: [
-        region({
-          line: resultLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: '2.0/4.0', confidence: 0.87 },
-          originalReads: { text: 'Result 2.0/4.0', confidence: 0.93 },
-        }),
-      ],
-    }),
-  );
+  const dropped = decideOne({
+    line: resultLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: '2.0/4.0', confidence: 0.87 },
+    originalReads: { text: 'Result 2.0/4.0', confidence: 0.93 },
+  });
   assert.equal(dropped.verdict, 'authentic');
   // The same ink read with a glyph more on the copy than on the original read alike: OCR dropped it
   // from the original's reading (a signature's scribble on an issuer line), in a plain JPEG re-save.
@@ -322,36 +255,24 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
     confidence: 0.59,
     field: 'issuer',
   };
-  const droppedFromOriginal = decide(
-    input({
-      regions: [
-        region({
-          line: issuerLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: 'Issued by Northwind Academy ANd Dr Helen Park.', confidence: 0.71 },
-          originalReads: { text: 'Issued by Northwind Academy Ad Dr Helen Park.', confidence: 0.68 },
-        }),
-      ],
-    }),
-  );
+  const droppedFromOriginal = decideOne({
+    line: issuerLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: 'Issued by Northwind Academy ANd Dr Helen Park.', confidence: 0.71 },
+    originalReads: { text: 'Issued by Northwind Academy Ad Dr Helen Park.', confidence: 0.68 },
+  });
   assert.equal(droppedFromOriginal.verdict, 'authentic');
   // A sign more on the copy is never a glyph the original's reading dropped: A- forged to A+, with
   // the original read alike as "A", stays in doubt.
   const gradeLine: RegisteredLine = { ...nameLine, text: 'Academic Writing A-', field: 'grade' };
-  const signAdded = decide(
-    input({
-      regions: [
-        region({
-          line: gradeLine,
-          score: 0,
-          readAnyway: true,
-          reads: { text: 'Academic Writing A+', confidence: 0.85 },
-          originalReads: { text: 'Academic Writing A', confidence: 0.85 },
-        }),
-      ],
-    }),
-  );
+  const signAdded = decideOne({
+    line: gradeLine,
+    score: 0,
+    readAnyway: true,
+    reads: { text: 'Academic Writing A+', confidence: 0.85 },
+    originalReads: { text: 'Academic Writing A', confidence: 0.85 },
+  });
   assert.notEqual(signAdded.verdict, 'authentic');
   assert.equal(droppedLetters('Ad Dr Helen', 'ANd Dr Helen'), true);
   assert.equal(droppedLetters('Writing A', 'Writing A+'), false);
@@ -369,53 +290,37 @@ Deno.test(
   'where the tiles saw a change, a reading that drops the changed glyph on both sides clears nothing',
   () => {
     const overall: RegisteredLine = { ...nameLine, text: 'Overall grade C', confidence: 0.84, field: null };
-    const decision = decide(
-      input({
-        regions: [
-          region({
-            line: overall,
-            score: 0.186,
-            reads: { text: 'Overall grade', confidence: 0.96 },
-            originalReads: { text: 'Overall grade', confidence: 0.93 },
-          }),
-        ],
-      }),
-    );
+    const decision = decideOne({
+      line: overall,
+      score: 0.186,
+      reads: { text: 'Overall grade', confidence: 0.96 },
+      originalReads: { text: 'Overall grade', confidence: 0.93 },
+    });
     assert.notEqual(decision.verdict, 'authentic');
     // A whole re-reading of the original that the copy matches still clears a noise flag.
     const misread: RegisteredLine = { ...overall, text: 'Cryptography 15 [' };
-    const cleared = decide(
-      input({
-        regions: [
-          region({
-            line: misread,
-            score: 0.08,
-            reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
-            originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
-          }),
-        ],
-      }),
-    );
+    const cleared = decideOne({
+      line: misread,
+      score: 0.08,
+      reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
+      originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+    });
     assert.equal(cleared.verdict, 'authentic');
   },
 );
 
 Deno.test('a critical line read alike is not confirmed while a whole mark is gone or added over it', () => {
   const reads = { text: 'Jane Doe', confidence: 0.96 };
-  const marked = decide(
-    input({ regions: [region({ score: 0, readAnyway: true, reads, unmatchedMarks: 1 })] }),
-  );
+  const marked = decideOne({ score: 0, readAnyway: true, reads, unmatchedMarks: 1 });
   assert.equal(marked.verdict, 'unknown');
-  const clean = decide(
-    input({ regions: [region({ score: 0, readAnyway: true, reads, unmatchedMarks: 0 })] }),
-  );
+  const clean = decideOne({ score: 0, readAnyway: true, reads, unmatchedMarks: 0 });
   assert.equal(clean.verdict, 'authentic');
 });
 
 Deno.test('OCR reading alike clears a weak flag but leaves a strong one in doubt (a turned accent)', () => {
   const reads = { text: 'Jane Doe', confidence: 0.96 };
-  assert.equal(decide(input({ regions: [region({ score: 0.08, reads })] })).verdict, 'authentic');
-  const strong = decide(input({ regions: [region({ score: 0.57, reads })] }));
+  assert.equal(decideOne({ score: 0.08, reads }).verdict, 'authentic');
+  const strong = decideOne({ score: 0.57, reads });
   assert.equal(strong.verdict, 'unknown');
   assert.match(strong.reasons.join(' '), /Recipient name/);
 });
@@ -494,19 +399,13 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
     field: null,
   };
   const read = (copy: string, confidence: number, original: string, originalConfidence: number) =>
-    decide(
-      input({
-        regions: [
-          region({
-            line: numberOnBand,
-            score: 0,
-            readAnyway: true,
-            reads: { text: copy, confidence },
-            originalReads: { text: original, confidence: originalConfidence },
-          }),
-        ],
-      }),
-    ).verdict;
+    decideOne({
+      line: numberOnBand,
+      score: 0,
+      readAnyway: true,
+      reads: { text: copy, confidence },
+      originalReads: { text: original, confidence: originalConfidence },
+    }).verdict;
   // One digit changed, read fairly on both sides: never authentic.
   assert.equal(read('TLC-2025-001888', 0.75, 'TLC-2025-001088', 0.83), 'unknown');
   assert.equal(read('TLC-2025-001888', 0.93, 'TLC-2025-001088', 0.92), 'altered');
@@ -517,68 +416,44 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
   assert.equal(read('TLC-2025-001088', 0.87, 'TLC–2025-001088', 0.89), 'authentic');
   assert.equal(read('TLC—-2025-001888', 0.75, 'TLC—2025-001088', 0.83), 'unknown');
   const dateBesideScribble = { ...numberOnBand, text: '11.01.2019 ANA', confidence: 0.45 };
-  const decision = decide(
-    input({
-      regions: [
-        region({
-          line: dateBesideScribble,
-          score: 0,
-          readAnyway: true,
-          reads: { text: '11.01.2019 Baa', confidence: 0.65 },
-          originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
-        }),
-      ],
-    }),
-  );
+  const decision = decideOne({
+    line: dateBesideScribble,
+    score: 0,
+    readAnyway: true,
+    reads: { text: '11.01.2019 Baa', confidence: 0.65 },
+    originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
+  });
   assert.equal(decision.verdict, 'authentic', decision.reasons.join('; '));
 });
 
 Deno.test("a line the copy shows too small to read is judged by its picture, never by OCR's guess", () => {
   const small = LEGIBLE_LINE_HEIGHT - 1;
   // Unflagged and read alike: at that size a changed digit keeps its ink, so this is no match.
-  const unflagged = decide(
-    input({
-      regions: [
-        region({
-          score: 0,
-          readAnyway: true,
-          copyLineHeight: small,
-          reads: { text: 'Jane Doe', confidence: 0.97 },
-        }),
-      ],
-    }),
-  );
+  const unflagged = decideOne({
+    score: 0,
+    readAnyway: true,
+    copyLineHeight: small,
+    reads: { text: 'Jane Doe', confidence: 0.97 },
+  });
   assert.equal(unflagged.verdict, 'unknown');
   assert.ok(unflagged.reasons.some((reason) => reason.includes('upload the original file')));
   // A sure different reading is no change either: OCR guesses at that size.
-  const misread = decide(
-    input({
-      regions: [
-        region({
-          score: 0,
-          readAnyway: true,
-          copyLineHeight: small,
-          reads: { text: 'Jone Dae', confidence: 0.95 },
-        }),
-      ],
-    }),
-  );
+  const misread = decideOne({
+    score: 0,
+    readAnyway: true,
+    copyLineHeight: small,
+    reads: { text: 'Jone Dae', confidence: 0.95 },
+  });
   assert.equal(misread.verdict, 'unknown');
   // A glyph of different ink at the copy's scale is a change whatever OCR reads.
-  const strong = decide(input({ regions: [region({ score: 0.6, copyLineHeight: small, reads: null })] }));
+  const strong = decideOne({ score: 0.6, copyLineHeight: small, reads: null });
   assert.equal(strong.verdict, 'altered');
   // The same line shown large enough is read as before.
-  const legible = decide(
-    input({
-      regions: [
-        region({
-          score: 0,
-          readAnyway: true,
-          copyLineHeight: LEGIBLE_LINE_HEIGHT,
-          reads: { text: 'Jane Doe', confidence: 0.97 },
-        }),
-      ],
-    }),
-  );
+  const legible = decideOne({
+    score: 0,
+    readAnyway: true,
+    copyLineHeight: LEGIBLE_LINE_HEIGHT,
+    reads: { text: 'Jane Doe', confidence: 0.97 },
+  });
   assert.equal(legible.verdict, 'authentic');
 });
