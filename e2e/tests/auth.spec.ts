@@ -31,7 +31,7 @@ test('a visitor registers, confirms through the emailed link, logs in and sees t
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
 
   // Now the password sign-in works too, and a user (not an admin) lands on /.
-  await login.signInAs(email, 'secret-pass-1', /\/$/);
+  await login.signInFromHeader(email, 'secret-pass-1', /\/$/);
   await expect(page.getByText('Hi, Robin')).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByText(email)).toBeVisible();

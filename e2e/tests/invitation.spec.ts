@@ -64,6 +64,6 @@ test('an admin issues a certificate to a new address; the invited recipient sets
   await recipient.getByRole('button', { name: 'Logout' }).first().click();
   await expect(recipient.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
   await expect(recipient).toHaveURL(/\/$/);
-  await new LoginPage(recipient).signInAs(email, 'invited-pass-1', /\/$/);
+  await new LoginPage(recipient).signInFromHeader(email, 'invited-pass-1', /\/$/);
   await recipientContext.close();
 });

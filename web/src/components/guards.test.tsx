@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/session';
 import { currentPath, renderWithProviders } from '@/testing/render';
 import { AccessDenied } from './access-denied';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -8,6 +9,20 @@ describe('RequireAuth', () => {
   it('renders for a signed-in user', () => {
     renderWithProviders(<RequireAuth>Private</RequireAuth>, { route: '/profile', user: { id: 'u1' } });
     expect(screen.getByText('Private')).toBeInTheDocument();
+  });
+
+  it('sends a user who chose to sign out home, not to /login with a way back here', () => {
+    renderWithProviders(<RequireAuth>Private</RequireAuth>, {
+      route: '/profile',
+      path: '/profile',
+      user: { id: 'u1' },
+    });
+    act(() => {
+      sessionStore.markSigningOut();
+      sessionStore.clearUser();
+    });
+    expect(screen.queryByText('Private')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/');
   });
 
   it('sends a visitor to /login', () => {

@@ -14,9 +14,10 @@ export interface LoginRedirectState {
  * 5 s); a visitor goes to /login and comes back after signing in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isSignedIn, restored } = useSession();
+  const { isSignedIn, restored, signedOut } = useSession();
   const location = useLocation();
   if (!isSignedIn && !restored) return <FullPageSpinner />;
+  if (!isSignedIn && signedOut) return <Navigate to={paths.home} replace />;
   if (!isSignedIn) {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to={paths.login} replace state={state} />;
@@ -32,9 +33,10 @@ export interface RequireAdminProps {
 
 /** Renders its children for role admin (display only: the API enforces roles on its own). */
 export function RequireAdmin({ children, fallback }: RequireAdminProps) {
-  const { isAdmin, isSignedIn, restored } = useSession();
+  const { isAdmin, isSignedIn, restored, signedOut } = useSession();
   const location = useLocation();
   if (!restored && !isAdmin) return <FullPageSpinner />;
+  if (!isSignedIn && signedOut) return <Navigate to={paths.home} replace />;
   if (!isSignedIn) {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to={paths.login} replace state={state} />;

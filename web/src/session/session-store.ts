@@ -21,6 +21,11 @@ export interface SessionState {
   user: SessionUser;
   /** True once the stored session was checked against the auth server (or the wait timed out). */
   restored: boolean;
+  /**
+   * True from the moment the user chose to sign out until the next sign-in: a private screen then
+   * sends the user home, not to /login with a "come back here" that the next sign-in would follow.
+   */
+  signedOut: boolean;
 }
 
 export interface SessionStore {
@@ -30,6 +35,8 @@ export interface SessionStore {
   setUser(fields: Partial<SessionUser>): void;
   /** Resets the user to the empty defaults and persists that. */
   clearUser(): void;
+  /** Marks that the user chose to sign out (before the session ends, so no guard redirects back). */
+  markSigningOut(): void;
   markRestored(): void;
   /** Re-reads the persisted user (another tab changed it). */
   reload(): void;
@@ -53,7 +60,7 @@ function readUser(storage: Storage | undefined): SessionUser {
 
 /** A tiny external store for the signed-in user, persisted in `storage` under one root key. */
 export function createSessionStore(storage: Storage | undefined): SessionStore {
-  let state: SessionState = { user: readUser(storage), restored: false };
+  let state: SessionState = { user: readUser(storage), restored: false, signedOut: false };
   const listeners = new Set<() => void>();
 
   function update(next: SessionState, persist: boolean): void {
@@ -75,10 +82,13 @@ export function createSessionStore(storage: Storage | undefined): SessionStore {
       return () => listeners.delete(listener);
     },
     setUser(fields) {
-      update({ ...state, user: { ...state.user, ...fields } }, true);
+      update({ ...state, user: { ...state.user, ...fields }, signedOut: false }, true);
     },
     clearUser() {
       update({ ...state, user: EMPTY_USER }, true);
+    },
+    markSigningOut() {
+      update({ ...state, signedOut: true }, false);
     },
     markRestored() {
       if (!state.restored) update({ ...state, restored: true }, false);

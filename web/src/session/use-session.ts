@@ -10,6 +10,8 @@ export interface UseSession {
   isAdmin: boolean;
   /** False until the stored session was confirmed (at most 5 s after start). */
   restored: boolean;
+  /** The user chose to sign out in this tab and has not signed in since. */
+  signedOut: boolean;
   /** Merges fields into the signed-in user. */
   setUser: (fields: Partial<SessionUser>) => void;
   /** Ends the session on the server, then clears the stored user and every cached query. */
@@ -24,6 +26,7 @@ export function useSession(): UseSession {
   const signOut = useCallback(async () => {
     // The session is gone before any screen shows the user signed out, so a page load started from
     // that screen cannot restore it (a load would also cut a sign-out still on its way short).
+    sessionStore.markSigningOut();
     await logout();
     sessionStore.clearUser();
     queryClient.clear();
@@ -34,6 +37,7 @@ export function useSession(): UseSession {
     isSignedIn: state.user.id !== '',
     isAdmin: state.user.role === 'admin',
     restored: state.restored,
+    signedOut: state.signedOut,
     setUser: sessionStore.setUser,
     signOut,
   };

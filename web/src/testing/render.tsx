@@ -59,7 +59,8 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  sessionStore.clearUser();
+  // Signed out, and not by a sign-out in an earlier test (setUser clears that mark).
+  sessionStore.setUser({ ...EMPTY_USER });
   if (options.user) sessionStore.setUser({ ...EMPTY_USER, ...options.user });
   sessionStore.markRestored();
 
