@@ -6,7 +6,7 @@
  */
 import type { CertificateField } from '../api-contract.ts';
 import { fieldLabel, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
-import type { Box } from '../ocr/protocol.ts';
+import type { Box, RegionReading } from '../ocr/protocol.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
 export const TEXT_FLAG = 0.05;
@@ -331,9 +331,7 @@ function judge(region: RegionEvidence): Judgement {
     const originalSure = original
       ? !!original.text && original.confidence >= READ_SURE
       : line.confidence >= READ_SURE;
-    if (reads.confidence >= READ_SURE && originalSure) return 'different';
-    if (reads.confidence >= READ_DOUBT) return 'uncertain';
-    return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
+    return judgeOtherReading(reads, line, originalSure);
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
   const originalConfident = original
@@ -362,12 +360,16 @@ function judge(region: RegionEvidence): Judgement {
 }
 
 /**
- * A line read only for the identifiers it holds (registered unnamed and unsure, see IDENTIFIER):
- * only those are compared, since the rest was read poorly at registration too (a date beside a
- * signature's scribble, "11.01.2019 ANA"). The copy's identifiers must be the original's, read
- * alike; a different or missing one is a change when both sides read surely, else doubt, and below
- * READ_DOUBT the copy's reading is noise.
+ * A copy's reading that differs from the registered line where the ink agrees: sure on both sides it
+ * is a change; half-sure it may be a change OCR half-saw; fainter it is noise, unless it keeps the
+ * shape of the registered number with another digit (`otherDigitsSameShape`).
  */
+function judgeOtherReading(reads: RegionReading, line: RegisteredLine, originalSure: boolean): Judgement {
+  if (reads.confidence >= READ_SURE && originalSure) return 'different';
+  if (reads.confidence >= READ_DOUBT) return 'uncertain';
+  return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
+}
+
 /**
  * A line the copy reads as nothing confirms nothing when the original, read alike, reads it: the ink
  * comparison alone let a photographed number's forged digit through (CIT-2021-000518 -> 080518, its
@@ -378,6 +380,13 @@ function silentCopy(region: RegionEvidence): Judgement {
   return original && original.text && original.confidence >= READ_DOUBT ? 'uncertain' : 'same';
 }
 
+/**
+ * A line read only for the identifiers it holds (registered unnamed and unsure, see IDENTIFIER):
+ * only those are compared, since the rest was read poorly at registration too (a date beside a
+ * signature's scribble, "11.01.2019 ANA"). The copy's identifiers must be the original's, read
+ * alike; a different or missing one is a change when both sides read surely, else doubt, and below
+ * READ_DOUBT the copy's reading is noise.
+ */
 function judgeIdentifiers(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads?.text ? region.originalReads : null;
@@ -390,10 +399,7 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
       .join(' ');
   const copy = identifiers(reads.text);
   if (copy === identifiers(line.text) || (original && copy === identifiers(original.text))) return 'same';
-  const originalSure = !!original && original.confidence >= READ_SURE;
-  if (reads.confidence >= READ_SURE && originalSure) return 'different';
-  if (reads.confidence >= READ_DOUBT) return 'uncertain';
-  return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
+  return judgeOtherReading(reads, line, !!original && original.confidence >= READ_SURE);
 }
 
 export function decide(input: DecisionInput): Decision {

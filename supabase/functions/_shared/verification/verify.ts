@@ -227,6 +227,15 @@ function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
   return { width, height, data };
 }
 
+/** The homography's area scale: how many of the original's pixels one pixel of the copy spans. */
+function scaleOf(homography: number[]): number {
+  const [a, b, , d, e] = homography as number[];
+  return Math.sqrt(Math.abs(a! * e! - b! * d!));
+}
+
+/** A copy within this share of the original's scale is compared at the original's (no shrink, no comparison view). */
+const SAME_SCALE = 0.95;
+
 /**
  * The copy shrunk by area averaging to about the original's scale, with the homography from the
  * shrunk copy: the original page was shrunk that way at registration, and a warp that also had to
@@ -236,9 +245,8 @@ export function atOriginalScale(
   copy: GrayRaster,
   homography: number[],
 ): { raster: GrayRaster; homography: number[] } {
-  const [a, b, , d, e] = homography as number[];
-  const scale = Math.sqrt(Math.abs(a! * e! - b! * d!));
-  if (!(scale < 0.95)) return { raster: copy, homography };
+  const scale = scaleOf(homography);
+  if (!(scale < SAME_SCALE)) return { raster: copy, homography };
   const width = Math.max(1, Math.round(copy.width * scale));
   const height = Math.max(1, Math.round(copy.height * scale));
   const fx = copy.width / width;
@@ -250,15 +258,6 @@ export function atOriginalScale(
   }
   return { raster: resizeArea(copy, width, height), homography: h };
 }
-
-/** The homography's area scale: how many of the original's pixels one pixel of the copy spans. */
-function scaleOf(homography: number[]): number {
-  const [a, b, , d, e] = homography as number[];
-  return Math.sqrt(Math.abs(a! * e! - b! * d!));
-}
-
-/** A copy within this share of the original's scale is compared at the original's (see atOriginalScale). */
-const SAME_SCALE = 0.95;
 
 interface ComparisonView {
   /** The original as compared: registered, or brought down to the copy's scale. */
