@@ -24,6 +24,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { VerificationResult } from '../supabase/functions/_shared/api-contract.ts';
 import { buildItem, matchesOnly, originalFile, PageCache, planCorpus, QUICK } from './accuracy/corpus.ts';
+import { percentile } from './accuracy/stats.ts';
 import { rerunInsideThrowawayStack } from './throwaway-stack.ts';
 
 const SEED = 20261125;
@@ -321,11 +322,6 @@ await phase(`${inFlight} in flight`, async () => {
 // Report
 // ---------------------------------------------------------------------------------------------
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
-}
 const s = (ms: number) => (ms / 1000).toFixed(2);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
 

@@ -31,6 +31,7 @@ import { parseServerTiming } from '../../supabase/functions/_shared/http/server-
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
 import { renderReport, type Outcome, type RunRecord } from './report.ts';
+import { percentile } from './stats.ts';
 import { rerunInsideThrowawayStack } from '../throwaway-stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -403,15 +404,13 @@ if (docPath) {
   execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
 }
 for (const category of new Set(records.map((record) => record.category))) {
-  const cpu = records
-    .flatMap((record) =>
-      record.category === category && record.engineCpuMs !== null ? [record.engineCpuMs] : [],
-    )
-    .sort((a, b) => a - b);
-  const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))];
+  const cpu = records.flatMap((record) =>
+    record.category === category && record.engineCpuMs !== null ? [record.engineCpuMs] : [],
+  );
   if (cpu.length)
     log(
-      `engine CPU ${category}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${cpu.length} answers)`,
+      `engine CPU ${category}: p50 ${percentile(cpu, 0.5)} ms, p95 ${percentile(cpu, 0.95)} ms, ` +
+        `max ${Math.max(...cpu)} ms (${cpu.length} answers)`,
     );
 }
 const count = (outcome: Outcome) => records.filter((record) => record.outcome === outcome).length;
