@@ -10,18 +10,25 @@ export interface LoginRedirectState {
 }
 
 /**
+ * Where a private screen sends someone who is not signed in: home after a sign-out they chose, else
+ * /login, and back here after signing in.
+ */
+function AwayFromPrivateScreen() {
+  const { signedOut } = useSession();
+  const location = useLocation();
+  if (signedOut) return <Navigate to={paths.home} replace />;
+  const state: LoginRedirectState = { from: location.pathname + location.search };
+  return <Navigate to={paths.login} replace state={state} />;
+}
+
+/**
  * Renders its children for a signed-in user. Waits for the stored session to be confirmed (at most
  * 5 s); a visitor goes to /login and comes back after signing in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isSignedIn, restored, signedOut } = useSession();
-  const location = useLocation();
+  const { isSignedIn, restored } = useSession();
   if (!isSignedIn && !restored) return <FullPageSpinner />;
-  if (!isSignedIn && signedOut) return <Navigate to={paths.home} replace />;
-  if (!isSignedIn) {
-    const state: LoginRedirectState = { from: location.pathname + location.search };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
+  if (!isSignedIn) return <AwayFromPrivateScreen />;
   return children;
 }
 
@@ -33,14 +40,9 @@ export interface RequireAdminProps {
 
 /** Renders its children for role admin (display only: the API enforces roles on its own). */
 export function RequireAdmin({ children, fallback }: RequireAdminProps) {
-  const { isAdmin, isSignedIn, restored, signedOut } = useSession();
-  const location = useLocation();
+  const { isAdmin, isSignedIn, restored } = useSession();
   if (!restored && !isAdmin) return <FullPageSpinner />;
-  if (!isSignedIn && signedOut) return <Navigate to={paths.home} replace />;
-  if (!isSignedIn) {
-    const state: LoginRedirectState = { from: location.pathname + location.search };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
+  if (!isSignedIn) return <AwayFromPrivateScreen />;
   if (!isAdmin) return fallback ?? <Navigate to={paths.home} replace />;
   return children;
 }

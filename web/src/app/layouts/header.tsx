@@ -67,7 +67,7 @@ export function Header() {
 
   const handleLogout = async () => {
     menu.close();
-    // Home first: signed out on a private screen, its guard would send the user to /login instead.
+    // Home first: a signed-out user is not left on the screen they signed out from.
     await navigate(paths.home);
     await signOut();
   };
