@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import os from 'node:os';
 import postgres from 'postgres';
 import sharp from 'sharp';
+import { percentile } from './accuracy/stats.ts';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -78,13 +79,6 @@ interface Result {
   serverErrors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  );
-}
-
 async function run(scenario: string, connections: number, token: string, fileData: string): Promise<Result> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -127,9 +121,9 @@ async function run(scenario: string, connections: number, token: string, fileDat
     seconds: SECONDS,
     requests: latencies.length,
     throughput: Number((latencies.length / SECONDS).toFixed(2)),
-    p50: Math.round(percentile(latencies, 50)),
-    p95: Math.round(percentile(latencies, 95)),
-    p99: Math.round(percentile(latencies, 99)),
+    p50: Math.round(percentile(latencies, 0.5)),
+    p95: Math.round(percentile(latencies, 0.95)),
+    p99: Math.round(percentile(latencies, 0.99)),
     max: Math.round(latencies.at(-1) ?? Number.NaN),
     statuses,
     errors: result.errors,

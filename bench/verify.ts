@@ -28,6 +28,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
 import sharp from 'sharp';
+import { percentile } from './accuracy/stats.ts';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 50);
@@ -181,9 +182,6 @@ interface Measurement {
   answered: string;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-
 async function measure(rows: number, scenario: string, route: string, text: string): Promise<Measurement> {
   const body = Buffer.from(text);
   const answers = new Map<string, number>();
@@ -218,8 +216,8 @@ async function measure(rows: number, scenario: string, route: string, text: stri
   return {
     rows,
     scenario,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
     throughput,
     answered: [...answers].map(([k, v]) => `${k} ×${v}`).join(', '),
   };
