@@ -1,7 +1,7 @@
 /**
- * A 64-bit perceptual hash of a page for retrieval: the page is cut out of the picture (the
- * largest four-cornered outline, as in a photo on a desk or a screenshot with a viewer around it,
- * straightened), trimmed to its ink, shrunk to 32 x 32 and reduced to the signs of its lowest
+ * A 64-bit perceptual hash of a page for retrieval: the page is cut out of the picture (a page a
+ * flat surround sets off, as a viewer's pane around a screenshot's page, or a four-cornered outline,
+ * as a photo on a desk, straightened), trimmed to its ink, shrunk to 32 x 32 and reduced to the signs of its lowest
  * frequencies (DCT). Same certificate → few differing bits, whatever the margins, size, file
  * type or light; certificates of one template are near too, so the hash only proposes candidates
  * and alignment plus comparison decide.
