@@ -61,6 +61,7 @@ const box = (b: { x: number; y: number; width: number; height: number }) =>
 for (const region of regions) {
   console.log(
     `${region.readAnyway ? 'read ' : 'FLAG '} marks ${region.unmatchedMarks ?? '-'} score ${region.score.toFixed(3)} [${box(region.box)}] ` +
+      `copy height ${region.copyLineHeight?.toFixed(1) ?? '-'} ` +
       `field ${region.line?.field ?? '-'} registered ${JSON.stringify(region.line?.text ?? null)} ` +
       `(${region.line?.confidence.toFixed(2) ?? '-'}) reads ${JSON.stringify(region.reads?.text ?? null)} (${region.reads?.confidence.toFixed(2) ?? '-'})` +
       (region.originalReads

@@ -1,7 +1,7 @@
 /**
- * A 64-bit perceptual hash of a page for retrieval: the page is cut out of the picture (the
- * largest four-cornered outline, as in a photo on a desk or a screenshot with a viewer around it,
- * straightened), trimmed to its ink, shrunk to 32 x 32 and reduced to the signs of its lowest
+ * A 64-bit perceptual hash of a page for retrieval: the page is cut out of the picture (a page a
+ * flat surround sets off, as a viewer's pane around a screenshot's page, or a four-cornered outline,
+ * as a photo on a desk, straightened), trimmed to its ink, shrunk to 32 x 32 and reduced to the signs of its lowest
  * frequencies (DCT). Same certificate → few differing bits, whatever the margins, size, file
  * type or light; certificates of one template are near too, so the hash only proposes candidates
  * and alignment plus comparison decide.
@@ -21,15 +21,38 @@ const CUT_OUT_LONG_SIDE = 600;
 const MIN_OUTLINE_SHARE = 0.08;
 /** The share of the picture an outline must cover for its cut-out to be read as the page. */
 const READABLE_OUTLINE_SHARE = 0.3;
+/** Tones this far from the surround's are weighed for its spread (further ones are other things). */
+const SURROUND_REACH = 8;
+/** The most common tones tried as a surround. */
+const SURROUND_TONES = 3;
+/** The least tolerance around the surround's tone: area averaging alone moves a flat tone by 1-2. */
+const MIN_SURROUND_TOLERANCE = 2;
+/** The share of its bounding box a page's region fills: a page is a rectangle, chrome and text are not. */
+const PAGE_FILL = 0.9;
+/** Width (px at CUT_OUT_LONG_SIDE) of the ring around a page that must be surround, and its flat share. */
+const RING = 2;
+const RING_FLAT = 0.9;
+/** A surrounded page is cut this far inside its box: max(2 px, 1 % of its shorter side). */
+const MIN_EDGE_INSET = 2;
+const EDGE_INSET_SHARE = 0.01;
 
 type Corners = [Point, Point, Point, Point];
 
 /**
- * The page-like quadrilaterals the picture shows, in its coordinates, largest first (outlines inside
- * outlines too: a screenshot's page lies inside the viewer's pane, whose outline is the larger);
- * none when it shows none.
+ * The page-like quadrilaterals the picture shows, in its coordinates: the pages a flat surround sets
+ * off (`surroundedPages`, given or found) first, then the outlines its edges draw, largest first
+ * (outlines inside outlines too: a screenshot's page lies inside the viewer's pane, whose outline is
+ * the larger); none when it shows none.
  */
-export async function pageOutlines(picture: GrayRaster): Promise<Corners[]> {
+export async function pageOutlines(picture: GrayRaster, surrounded?: Corners[]): Promise<Corners[]> {
+  const pages = surrounded ?? (await surroundedPages(picture));
+  const tolerance = 0.03 * Math.max(picture.width, picture.height);
+  const near = (a: Corners, b: Corners) => a.every((point, at) => distance(point, b[at]!) < tolerance);
+  const drawn = (await edgeOutlines(picture)).filter((corners) => !pages.some((page) => near(page, corners)));
+  return [...pages, ...drawn];
+}
+
+async function edgeOutlines(picture: GrayRaster): Promise<Corners[]> {
   const cv = await openCv();
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, picture));
@@ -74,6 +97,128 @@ export async function pageOutlines(picture: GrayRaster): Promise<Corners[]> {
     }
     return distinct;
   });
+}
+
+/**
+ * The pages a flat surround sets off, in the picture's coordinates, largest first: a page shown in a
+ * viewer's pane or on a screen, whose edges need not draw an outline (a white page on a light grey
+ * pane differs by 20 grey levels; a page whose dark band or panel meets its edge on a dark pane
+ * draws the outline of its white part only, and that cut-out hashed 18-32 bits from the page).
+ * A surround is one of the picture's most common tones (a page at a large zoom can show more of its
+ * own paper than of the pane), flat within its own measured spread; a page is a region of other
+ * tones that fills its bounding box and has that surround on all four sides. None when the picture
+ * has no flat surround (a photo on a desk, a scan filling the picture).
+ */
+export async function surroundedPages(picture: GrayRaster): Promise<Corners[]> {
+  const small = fitWithin(picture, CUT_OUT_LONG_SIDE);
+  const histogram = new Uint32Array(256);
+  for (const value of small.data) histogram[value] = histogram[value]! + 1;
+  // The most common tones, each the peak of its neighbourhood (one flat tone, not its two halves).
+  const peaks = [...histogram.keys()]
+    .filter((tone) => {
+      for (let other = tone - SURROUND_REACH; other <= tone + SURROUND_REACH; other++)
+        if (other !== tone && (histogram[other] ?? 0) > histogram[tone]!) return false;
+      return histogram[tone]! > 0;
+    })
+    .sort((a, b) => histogram[b]! - histogram[a]!)
+    .slice(0, SURROUND_TONES);
+  const found: { corners: Corners; area: number }[] = [];
+  for (const surround of peaks) found.push(...(await pagesSetOffBy(small, histogram, surround)));
+  found.sort((a, b) => b.area - a.area);
+  const tolerance = 0.03 * Math.max(small.width, small.height);
+  const pages: Corners[] = [];
+  for (const { corners } of found) {
+    if (!pages.some((other) => other.every((point, at) => distance(point, corners[at]!) < tolerance)))
+      pages.push(corners);
+  }
+  const scale = picture.width / small.width;
+  return pages.map((corners) => corners.map(([x, y]) => [x * scale, y * scale]) as Corners);
+}
+
+/** `surroundedPages` for one surround tone, in `small`'s coordinates, with each page's box area. */
+async function pagesSetOffBy(
+  small: GrayRaster,
+  histogram: Uint32Array,
+  surround: number,
+): Promise<{ corners: Corners; area: number }[]> {
+  const { width, height, data } = small;
+  // The surround's own spread (compression, dithering): tones within it are surround. The median
+  // deviation, so that a tone a few levels off (a dark panel on a dark pane) does not widen it.
+  const deviations = new Uint32Array(SURROUND_REACH + 1);
+  for (let offset = -SURROUND_REACH; offset <= SURROUND_REACH; offset++)
+    deviations[Math.abs(offset)] = deviations[Math.abs(offset)]! + (histogram[surround + offset] ?? 0);
+  const half = deviations.reduce((sum, count) => sum + count, 0) / 2;
+  let median = 0;
+  let seen = deviations[0]!;
+  while (seen < half) seen += deviations[++median]!;
+  const tolerance = Math.max(MIN_SURROUND_TOLERANCE, 3 * median);
+  const other = new Uint8Array(width * height);
+  for (let index = 0; index < data.length; index++)
+    other[index] = Math.abs(data[index]! - surround) > tolerance ? 255 : 0;
+  const isSurround = (x: number, y: number) => other[y * width + x] === 0;
+  const cv = await openCv();
+  const boxes = withMats((keep) => {
+    const mask = keep(matFromRaster(cv, { width, height, data: other }));
+    const contours = keep(new cv.MatVector());
+    const hierarchy = keep(new cv.Mat());
+    cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    const regions: { x: number; y: number; width: number; height: number }[] = [];
+    for (let index = 0; index < contours.size(); index++) {
+      const contour = contours.get(index);
+      const box = cv.boundingRect(contour);
+      const boxArea = box.width * box.height;
+      if (
+        boxArea >= MIN_OUTLINE_SHARE * width * height &&
+        boxArea <= 0.95 * width * height &&
+        cv.contourArea(contour) >= PAGE_FILL * boxArea
+      )
+        regions.push({ x: box.x, y: box.y, width: box.width, height: box.height });
+      contour.delete();
+    }
+    return regions;
+  });
+  const pages: { corners: Corners; area: number }[] = [];
+  for (const box of boxes) {
+    // The ring just outside the box: inside the picture and (nearly) all surround.
+    const left = box.x - RING;
+    const top = box.y - RING;
+    const right = box.x + box.width - 1 + RING;
+    const bottom = box.y + box.height - 1 + RING;
+    if (left < 0 || top < 0 || right >= width || bottom >= height) continue;
+    let ring = 0;
+    let flat = 0;
+    for (let x = left; x <= right; x++) {
+      for (const y of [top, bottom]) {
+        ring++;
+        if (isSurround(x, y)) flat++;
+      }
+    }
+    for (let y = top + 1; y < bottom; y++) {
+      for (const x of [left, right]) {
+        ring++;
+        if (isSurround(x, y)) flat++;
+      }
+    }
+    if (flat < RING_FLAT * ring) continue;
+    // Inset past what a viewer draws at the page's edge (a drop shadow, a border line: a few screen
+    // pixels), which the page itself does not have and would count as ink when the cut-out is hashed.
+    const inset = Math.max(MIN_EDGE_INSET, Math.round(EDGE_INSET_SHARE * Math.min(box.width, box.height)));
+    const x0 = box.x + inset;
+    const y0 = box.y + inset;
+    const x1 = box.x + box.width - inset;
+    const y1 = box.y + box.height - inset;
+    if (x1 <= x0 || y1 <= y0) continue;
+    pages.push({
+      corners: [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ],
+      area: box.width * box.height,
+    });
+  }
+  return pages;
 }
 
 /** The part of `picture` inside `corners` (in its coordinates), straightened. */
@@ -122,7 +267,7 @@ export async function copyPageHashes(picture: GrayRaster, outlines?: Corners[]):
  * page, a table or a photo, whose cut-out would lose the lines around it), else the picture.
  */
 export function readablePage(picture: GrayRaster, outlines: Corners[]): Promise<GrayRaster> {
-  const [largest] = outlines;
+  const largest = [...outlines].sort((a, b) => polygonArea(b) - polygonArea(a))[0];
   const share = largest ? polygonArea(largest) / (picture.width * picture.height) : 0;
   return largest && share >= READABLE_OUTLINE_SHARE ? straighten(picture, largest) : Promise.resolve(picture);
 }
