@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { fieldOfLine, isScribble, nameFields, readingKey, withoutScribbles } from './fields.ts';
+import {
+  changedWords,
+  fieldOfChange,
+  fieldOfLine,
+  isScribble,
+  nameFields,
+  readingKey,
+  withoutScribbles,
+} from './fields.ts';
 
 Deno.test('readingKey ignores case and spacing but keeps signs and decimal points', () => {
   assert.equal(readingKey('Grade:  A+'), readingKey('grade: a+'));
@@ -75,4 +83,69 @@ Deno.test('a pen stroke read into a line is told from the words and names around
   for (const word of ['William', 'Vanna', 'MANIA', 'AVERSA', 'Minimal']) assert.ok(!isScribble(word), word);
   assert.equal(withoutScribbles('Date of issue IaVAVAVAAN'), 'Date of issue');
   assert.equal(fieldOfLine('24.09.2016 ~NAMNN', null, null), 'issue_date');
+});
+
+Deno.test('changedWords keeps the words both readings share at either end', () => {
+  assert.deepEqual(changedWords('Ravi Ivanova TR-2020-000123', 'Ivanova Ravi TR-2020-000123'), {
+    lead: [],
+    original: ['Ravi', 'Ivanova'],
+    copy: ['Ivanova', 'Ravi'],
+    tail: ['TR-2020-000123'],
+  });
+  assert.deepEqual(changedWords('Name Omar Watanabe i"', 'name omar Wafanabe i"'), {
+    lead: ['Name', 'Omar'],
+    original: ['Watanabe'],
+    copy: ['Wafanabe'],
+    tail: ['i"'],
+  });
+  assert.equal(changedWords('Valid until 12/03/2025', 'valid  until 12/03/2025.'), null);
+});
+
+Deno.test('a line holding several fields names the field of the words that changed', () => {
+  const labels = 'Student Record no.';
+  // The recipient and the record number read as one line under their row of labels, registered as
+  // the number: a changed name is the recipient, a changed number still the number.
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Ivanova Ravi TR-2020-000123',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Chloé Moreau TR-2020-000123',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Ravi Ivanova TR-2020-000128',
+      labels,
+      null,
+    ),
+    'certificate_number',
+  );
+  // A line that is one field keeps it, though its changed date alone reads as a date of issue.
+  assert.equal(
+    fieldOfChange('expiry_date', 'Valid until 12/03/2025', 'Valid until 12/03/2026', null, null),
+    'expiry_date',
+  );
+  // A line with no field of its own: the changed words with the label before them.
+  assert.equal(
+    fieldOfChange(null, 'Name Omar Watanabe i“', 'Name Omar Wafanabe i“', 'Certified Professional', null),
+    'recipient_name',
+  );
+  // Nothing changed, or changed words that name nothing: the line's own field.
+  assert.equal(fieldOfChange('grade', 'Overall grade B+', 'Overall grade B+', null, null), 'grade');
+  assert.equal(fieldOfChange(null, 'Module Credits Grade', 'Module Credlts Grade', null, null), null);
 });

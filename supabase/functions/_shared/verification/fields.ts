@@ -181,6 +181,89 @@ export function fieldOfLine(
   return null;
 }
 
+/** A line's words as OCR splits them, pen strokes and lone signs left out. */
+function wordsOf(text: string): string[] {
+  return withoutScribbles(text)
+    .split(/\s+/)
+    .filter((word) => readingKey(word));
+}
+
+export interface ChangedWords {
+  /** Words both readings start with. */
+  lead: string[];
+  /** The words between, as the original and as the copy read. */
+  original: string[];
+  copy: string[];
+  /** Words both readings end with. */
+  tail: string[];
+}
+
+/**
+ * Where two readings of one line differ: their common leading and trailing words taken off, the
+ * rest is what changed (a swapped name "Ravi Ivanova" -> "Ivanova Ravi" is both words). Null when
+ * they read alike.
+ */
+export function changedWords(original: string, copy: string): ChangedWords | null {
+  const before = wordsOf(original);
+  const after = wordsOf(copy);
+  const same = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && readingKey(a) === readingKey(b);
+  let lead = 0;
+  while (lead < Math.min(before.length, after.length) && same(before[lead], after[lead])) lead++;
+  let tail = 0;
+  while (
+    tail < Math.min(before.length, after.length) - lead &&
+    same(before[before.length - 1 - tail], after[after.length - 1 - tail])
+  )
+    tail++;
+  const changedBefore = before.slice(lead, before.length - tail);
+  const changedAfter = after.slice(lead, after.length - tail);
+  if (changedBefore.length === 0 && changedAfter.length === 0) return null;
+  return {
+    lead: before.slice(0, lead),
+    original: changedBefore,
+    copy: changedAfter,
+    tail: before.slice(before.length - tail),
+  };
+}
+
+/**
+ * The field a changed line shows where it changed: one OCR line can hold several fields (a name and,
+ * across the page, its record number under a row of labels), and the difference is the field of the
+ * words that differ. `lineField` is the line's own field (registered, or fieldOfLine of the whole
+ * line); the changed words name another field only when the words left unchanged still show
+ * `lineField` by themselves, so a line that is one field ("Valid until 12/03/2025", whose changed
+ * date alone would read as an issue date) keeps it. The changed words are named alone, else with the
+ * words before them on the line (a label: "Name Omar Wafanabe"); the line before gives context only
+ * to words that start the line, the line after only to words that end it.
+ */
+export function fieldOfChange(
+  lineField: CertificateField | null,
+  original: string,
+  copy: string,
+  previous: string | null,
+  next: string | null,
+): CertificateField | null {
+  const change = changedWords(original, copy);
+  if (!change) return lineField;
+  const name = (words: string[], startsLine: boolean) =>
+    words.length
+      ? fieldOfLine(words.join(' '), startsLine ? previous : null, change.tail.length ? null : next)
+      : null;
+  const starts = change.lead.length === 0;
+  const changed =
+    name(change.copy, starts) ??
+    name(change.original, starts) ??
+    (starts
+      ? null
+      : (name([...change.lead, ...change.copy], true) ?? name([...change.lead, ...change.original], true)));
+  if (!lineField || !changed || changed === lineField) return lineField ?? changed;
+  const unchanged = [...change.lead, ...change.tail];
+  return unchanged.length && fieldOfLine(unchanged.join(' '), previous, next) === lineField
+    ? changed
+    : lineField;
+}
+
 const LABELS: Record<CertificateField, string> = {
   title: 'Title',
   recipient_name: 'Recipient name',

@@ -3,7 +3,7 @@
  * by the text of lines that differ, for certificates that share a template), align, compare tile
  * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
  */
-import type { ComparisonChannel, CopyKind } from '../api-contract.ts';
+import type { CertificateField, ComparisonChannel, CopyKind } from '../api-contract.ts';
 import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
@@ -31,6 +31,7 @@ import {
 import { pageFeatures, type PageFeatures } from './features.ts';
 import {
   fieldLabel,
+  fieldOfChange,
   fieldOfLine,
   isScribble,
   readingKey,
@@ -576,27 +577,57 @@ async function nameRegions(
   const originalReadings = readings.slice(bare.length);
   return regions.map((region): RegionEvidence => {
     const line = region.line;
-    if (line?.field) return region;
     let naming: RegionNaming | null = null;
     if (line) {
+      // The line's context as printed, not in OCR's reading order: OCR reads a column of labels
+      // before the column of their values ("Name Course Result Issued Valid until", then "José
+      // Silva"), so the line read before a value can be another row's label. The label on its row
+      // first, else the lines above and below it.
       const at = lines.indexOf(line);
+      const across = lineAcross(
+        line.box,
+        lines.filter((other) => other !== line),
+      );
+      const previous = (lineBeside(line.box, lines, -1) ?? lines[at - 1])?.text ?? null;
+      const next = (lineBeside(line.box, lines, 1) ?? lines[at + 1])?.text ?? null;
+      const nameLine = (text: string) =>
+        (across ? fieldOfLine(`${across.text} ${text}`, null, null) : null) ??
+        fieldOfLine(text, previous, next);
       const reads = region.reads?.text ?? '';
-      // A pen stroke read into the line: the signature (or seal) beside its words may be what
-      // changed, told by the words reading alike or by the shape of the ink that differs.
-      const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
-      const sameWords =
-        !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
-      const shape = scribbled
-        ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
-        : null;
-      const field =
-        (shape ? graphicKind(shape, textHeight) : null) ??
-        (scribbled && sameWords ? 'signature' : null) ??
-        fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null) ??
-        (region.reads && region.reads.confidence >= READ_CONFIDENT
-          ? fieldOfLine(reads, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null)
-          : null);
-      naming = field ? { field, label: fieldLabel(field) } : null;
+      // Below READ_DOUBT a reading is noise (decide.ts), and the words it changes with it.
+      const changedField = (lineField: CertificateField | null) =>
+        reads && region.reads!.confidence >= READ_DOUBT
+          ? fieldOfChange(
+              lineField,
+              region.originalReads?.text ?? line.text,
+              reads,
+              across?.text ?? previous,
+              next,
+            )
+          : lineField;
+      if (line.field) {
+        // A registered field, unless the line holds several and the words that changed are another.
+        const field = changedField(line.field);
+        if (field === line.field) return region;
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else {
+        // A pen stroke read into the line: the signature (or seal) beside its words may be what
+        // changed, told by the words reading alike or by the shape of the ink that differs.
+        const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
+        const sameWords =
+          !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
+        const shape = scribbled
+          ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
+          : null;
+        const field =
+          (shape ? graphicKind(shape, textHeight) : null) ??
+          (scribbled && sameWords ? 'signature' : null) ??
+          changedField(
+            nameLine(line.text) ??
+              (region.reads && region.reads.confidence >= READ_CONFIDENT ? nameLine(reads) : null),
+          );
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      }
     } else {
       const index = bare.indexOf(region);
       const copy = copyReadings[index];
