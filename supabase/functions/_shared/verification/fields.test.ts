@@ -6,6 +6,7 @@ import {
   isScribble,
   nameFields,
   readingKey,
+  registeredField,
   withoutScribbles,
 } from './fields.ts';
 
@@ -145,7 +146,25 @@ Deno.test('a line holding several fields names the field of the words that chang
     fieldOfChange(null, 'Name Omar Watanabe i“', 'Name Omar Wafanabe i“', 'Certified Professional', null),
     'recipient_name',
   );
-  // Nothing changed, or changed words that name nothing: the line's own field.
+  // A signature's stroke read as letters beside an unchanged date: the date is intact.
+  assert.equal(fieldOfChange('issue_date', '11.01.2019 ANIA', '11.01.2019', null, null), null);
+  assert.equal(
+    fieldOfChange('issue_date', 'Issued 25 May 2024', 'Issued 26 May 2024', null, null),
+    'issue_date',
+  );
+  // Nothing changed, or changed words that name nothing on a line with no field: the line's own field.
   assert.equal(fieldOfChange('grade', 'Overall grade B+', 'Overall grade B+', null, null), 'grade');
   assert.equal(fieldOfChange(null, 'Module Credits Grade', 'Module Credlts Grade', null, null), null);
+});
+
+Deno.test('a line registered as the recipient whose own words are another field is that field', () => {
+  const line = (text: string) => ({
+    box: { x: 0, y: 0, width: 10, height: 10 },
+    text,
+    confidence: 0.96,
+    field: 'recipient_name' as const,
+  });
+  assert.equal(registeredField(line('Valid until 02/10/2025')), 'expiry_date');
+  assert.equal(registeredField(line('Elena Lindqvist')), 'recipient_name');
+  assert.equal(registeredField({ ...line('Grade: 96%'), field: 'grade' }), 'grade');
 });

@@ -231,11 +231,15 @@ export function changedWords(original: string, copy: string): ChangedWords | nul
  * The field a changed line shows where it changed: one OCR line can hold several fields (a name and,
  * across the page, its record number under a row of labels), and the difference is the field of the
  * words that differ. `lineField` is the line's own field (registered, or fieldOfLine of the whole
- * line); the changed words name another field only when the words left unchanged still show
- * `lineField` by themselves, so a line that is one field ("Valid until 12/03/2025", whose changed
- * date alone would read as an issue date) keeps it. The changed words are named alone, else with the
- * words before them on the line (a label: "Name Omar Wafanabe"); the line before gives context only
- * to words that start the line, the line after only to words that end it.
+ * line). The changed words are named alone (the line before gives context only to words that start
+ * the line, the line after only to words that end it):
+ * - naming another field than `lineField`, they are that field only when the words left unchanged
+ *   still show `lineField` by themselves (a line that is one field, "Valid until 12/03/2025", whose
+ *   changed date alone reads as a date of issue, keeps its field);
+ * - naming nothing, while the unchanged words show `lineField` by themselves, that field is intact
+ *   and something else changed (a signature's stroke read as letters beside a date): null;
+ * - on a line with no field, words naming nothing alone are named with the words before them on the
+ *   line (a label: "Name Omar Wafanabe").
  */
 export function fieldOfChange(
   lineField: CertificateField | null,
@@ -246,22 +250,29 @@ export function fieldOfChange(
 ): CertificateField | null {
   const change = changedWords(original, copy);
   if (!change) return lineField;
+  const starts = change.lead.length === 0;
   const name = (words: string[], startsLine: boolean) =>
     words.length
       ? fieldOfLine(words.join(' '), startsLine ? previous : null, change.tail.length ? null : next)
       : null;
-  const starts = change.lead.length === 0;
-  const changed =
-    name(change.copy, starts) ??
-    name(change.original, starts) ??
-    (starts
-      ? null
-      : (name([...change.lead, ...change.copy], true) ?? name([...change.lead, ...change.original], true)));
-  if (!lineField || !changed || changed === lineField) return lineField ?? changed;
   const unchanged = [...change.lead, ...change.tail];
-  return unchanged.length && fieldOfLine(unchanged.join(' '), previous, next) === lineField
-    ? changed
-    : lineField;
+  const unchangedField = unchanged.length ? fieldOfLine(unchanged.join(' '), previous, next) : null;
+  const alone = name(change.copy, starts) ?? name(change.original, starts);
+  if (alone) return !lineField || alone === lineField || unchangedField === lineField ? alone : lineField;
+  if (lineField) return unchangedField === lineField ? null : lineField;
+  return starts
+    ? null
+    : (name([...change.lead, ...change.copy], true) ?? name([...change.lead, ...change.original], true));
+}
+
+/**
+ * The field a line was registered with, unless its own words deny it: registration names the line
+ * after "conferred on" the recipient, and where a template prints the name elsewhere that line can be
+ * "Valid until 02/10/2025". A name has no digits; such a line is the field its words say, if any.
+ */
+export function registeredField(line: RegisteredLine): CertificateField | null {
+  if (line.field !== 'recipient_name' || !/\d/.test(withoutScribbles(line.text))) return line.field;
+  return fieldOfLine(line.text, null, null) ?? line.field;
 }
 
 const LABELS: Record<CertificateField, string> = {

@@ -36,6 +36,7 @@ import {
   isScribble,
   readingKey,
   type RegisteredLine,
+  registeredField,
   unifyDashes,
   withoutScribbles,
 } from './fields.ts';
@@ -575,6 +576,14 @@ async function nameRegions(
     : [];
   const copyReadings = readings.slice(0, bare.length);
   const originalReadings = readings.slice(bare.length);
+  // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
+  const graphicAt = (box: Box): CertificateField | null => {
+    const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
+    const kind = shape ? graphicKind(shape, textHeight) : null;
+    if (kind) return kind;
+    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
+    return object ? graphicKind(object, textHeight) : null;
+  };
   return regions.map((region): RegionEvidence => {
     const line = region.line;
     let naming: RegionNaming | null = null;
@@ -605,11 +614,13 @@ async function nameRegions(
               next,
             )
           : lineField;
-      if (line.field) {
-        // A registered field, unless the line holds several and the words that changed are another.
-        const field = changedField(line.field);
+      const registeredAs = registeredField(line);
+      let field: CertificateField | null;
+      if (registeredAs) {
+        // The registered field, unless the line's words deny it or the line holds several fields and
+        // the words that changed are another (or none of them).
+        field = changedField(registeredAs);
         if (field === line.field) return region;
-        naming = field ? { field, label: fieldLabel(field) } : null;
       } else {
         // A pen stroke read into the line: the signature (or seal) beside its words may be what
         // changed, told by the words reading alike or by the shape of the ink that differs.
@@ -619,15 +630,22 @@ async function nameRegions(
         const shape = scribbled
           ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
           : null;
-        const field =
+        field =
           (shape ? graphicKind(shape, textHeight) : null) ??
           (scribbled && sameWords ? 'signature' : null) ??
           changedField(
             nameLine(line.text) ??
               (region.reads && region.reads.confidence >= READ_CONFIDENT ? nameLine(reads) : null),
           );
-        naming = field ? { field, label: fieldLabel(field) } : null;
       }
+      // Words that name nothing: what differs there by the shape of its ink (a seal's ring boxed as
+      // a line with no words, a swapped signature read as letters beside a date).
+      field ??= graphicAt(region.flaggedBox ?? region.box);
+      naming = field
+        ? { field, label: fieldLabel(field) }
+        : line.field
+          ? { field: null, label: `Text line "${line.text}"` }
+          : null;
     } else {
       const index = bare.indexOf(region);
       const copy = copyReadings[index];
