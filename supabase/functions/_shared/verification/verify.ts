@@ -514,6 +514,26 @@ function cutRegion(page: GrayRaster, box: Box): GrayRaster {
   );
 }
 
+/**
+ * A flagged region without the rows of registered lines it only grazes: a tile reaches into the line
+ * above or below the text added between them, and the cut glyphs read as junk (a line added under
+ * a grade, "with Distinction", read as nothing) and widen the differing ink's shape. Kept whole when
+ * that would leave less than a quarter of it.
+ */
+function withoutGrazedLines(box: Box, lines: RegisteredLine[]): Box {
+  let top = box.y;
+  let bottom = box.y + box.height;
+  for (const line of lines) {
+    if (line.box.x >= box.x + box.width || box.x >= line.box.x + line.box.width) continue;
+    const lineBottom = line.box.y + line.box.height;
+    // Grazed: less than half the line's height inside; a line more inside may be what changed.
+    const reach = line.box.height / 2;
+    if (line.box.y < top && lineBottom > top && lineBottom - top < reach) top = lineBottom;
+    else if (lineBottom > bottom && line.box.y < bottom && bottom - line.box.y < reach) bottom = line.box.y;
+  }
+  return bottom - top >= box.height / 4 ? { ...box, y: top, height: bottom - top } : box;
+}
+
 /** The registered line nearest a box above it (side -1) or below it (side 1), overlapping it across. */
 function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): RegisteredLine | null {
   let best: RegisteredLine | null = null;
@@ -560,6 +580,7 @@ async function nameRegions(
   pages: ComparedPages,
 ): Promise<RegionEvidence[]> {
   const bare = regions.filter((region) => !region.line);
+  const bareBoxes = bare.map((region) => withoutGrazedLines(region.box, lines));
   const heights = lines.map((line) => line.box.height).sort((a, b) => a - b);
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
   // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
@@ -570,8 +591,8 @@ async function nameRegions(
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
   const readings = bare.length
     ? await read([
-        ...bare.map((region) => crop(pages.copyPage, region.box)),
-        ...bare.map((region) => crop(pages.originalPage, region.box)),
+        ...bareBoxes.map((box) => crop(pages.copyPage, box)),
+        ...bareBoxes.map((box) => crop(pages.originalPage, box)),
       ])
     : [];
   const copyReadings = readings.slice(0, bare.length);
@@ -635,7 +656,11 @@ async function nameRegions(
           (scribbled && sameWords ? 'signature' : null) ??
           changedField(
             nameLine(line.text) ??
-              (region.reads && region.reads.confidence >= READ_CONFIDENT ? nameLine(reads) : null),
+              // A line registration read no words of (a name in script) is named by the copy's
+              // reading whatever its confidence: the words' shape and context name it, not their letters.
+              (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
+                ? nameLine(reads)
+                : null),
           );
       }
       // Words that name nothing: what differs there by the shape of its ink (a seal's ring boxed as
@@ -648,18 +673,19 @@ async function nameRegions(
           : null;
     } else {
       const index = bare.indexOf(region);
+      const box = bareBoxes[index]!;
       const copy = copyReadings[index];
       const original = originalReadings[index];
-      const above = lineBeside(region.box, lines, -1);
-      const below = lineBeside(region.box, lines, 1);
-      const label = lineAcross(region.box, lines);
+      const above = lineBeside(box, lines, -1);
+      const below = lineBeside(box, lines, 1);
+      const label = lineAcross(box, lines);
       // A value printed beside its label ("with the grade  B+") is named with that label first.
       const nameText = (text: string) =>
         (label ? fieldOfLine(`${label.text} ${text}`, null, null) : null) ??
         fieldOfLine(text, above?.text ?? null, below?.text ?? null);
       const confident = (reading: typeof copy, least: number) =>
         !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
-      const shape = differingInkShape(pages.originalInk, pages.copyInk, region.box);
+      const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
       const graphic = shape ? graphicKind(shape, textHeight) : null;
       if (
         confident(copy, 3) &&
@@ -682,8 +708,8 @@ async function nameRegions(
         naming = field ? { field, label: fieldLabel(field) } : null;
       } else if (
         label &&
-        region.box.height <= 2.5 * textHeight &&
-        region.box.x - (label.box.x + label.box.width) <= textHeight
+        box.height <= 2.5 * textHeight &&
+        box.x - (label.box.x + label.box.width) <= textHeight
       ) {
         // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
         // not at all): part of that line, named as the line is.
@@ -694,7 +720,7 @@ async function nameRegions(
       } else {
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
         // a label printed beside it.
-        const object = inkObjectShape(pages.originalInk, pages.copyInk, region.box, 10 * textHeight);
+        const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
         const field =
           (object ? graphicKind(object, textHeight) : null) ??
           graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
