@@ -152,6 +152,21 @@ Deno.test('a line holding several fields names the field of the words that chang
     fieldOfChange('issue_date', 'Issued 25 May 2024', 'Issued 26 May 2024', null, null),
     'issue_date',
   );
+  // A name's other words are still the name; a first name keeps the label row's context.
+  assert.equal(
+    fieldOfChange('recipient_name', 'JURGEN FERNANDEZ', 'JURGEN FERNANDFZ', 'is proudly presented to', null),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Žofie Moreau NWA-2016-000968',
+      'Žofie Morean NWA-2016-000968',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
   // Nothing changed, or changed words that name nothing on a line with no field: the line's own field.
   assert.equal(fieldOfChange('grade', 'Overall grade B+', 'Overall grade B+', null, null), 'grade');
   assert.equal(fieldOfChange(null, 'Module Credits Grade', 'Module Credlts Grade', null, null), null);

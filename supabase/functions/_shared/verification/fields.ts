@@ -236,10 +236,11 @@ export function changedWords(original: string, copy: string): ChangedWords | nul
  * - naming another field than `lineField`, they are that field only when the words left unchanged
  *   still show `lineField` by themselves (a line that is one field, "Valid until 12/03/2025", whose
  *   changed date alone reads as a date of issue, keeps its field);
- * - naming nothing, while the unchanged words show `lineField` by themselves, that field is intact
- *   and something else changed (a signature's stroke read as letters beside a date): null;
- * - on a line with no field, words naming nothing alone are named with the words before them on the
- *   line (a label: "Name Omar Wafanabe").
+ * - naming nothing alone, they are named with the words before them on the line (a label: "Name
+ *   Omar Wafanabe"; a first name: "Žofie Morean" under "Student"), on the same condition;
+ * - else, where `lineField` is a value (date, number, grade) the unchanged words show by themselves,
+ *   that value is intact and something else changed (a signature's stroke read as letters beside a
+ *   date): null.
  */
 export function fieldOfChange(
   lineField: CertificateField | null,
@@ -259,11 +260,23 @@ export function fieldOfChange(
   const unchangedField = unchanged.length ? fieldOfLine(unchanged.join(' '), previous, next) : null;
   const alone = name(change.copy, starts) ?? name(change.original, starts);
   if (alone) return !lineField || alone === lineField || unchangedField === lineField ? alone : lineField;
-  if (lineField) return unchangedField === lineField ? null : lineField;
-  return starts
+  const withLead = starts
     ? null
     : (name([...change.lead, ...change.copy], true) ?? name([...change.lead, ...change.original], true));
+  if (!lineField) return withLead;
+  if (withLead && withLead !== lineField && unchangedField === lineField) return withLead;
+  // A value shown whole by the unchanged words did not change; a name's or course's other words
+  // are still part of it ("JURGEN FERNANDEZ" -> "JURGEN FERNANDFZ").
+  return VALUE_FIELDS.has(lineField) && unchangedField === lineField ? null : lineField;
 }
+
+/** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
+const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
+  'issue_date',
+  'expiry_date',
+  'certificate_number',
+  'grade',
+]);
 
 /**
  * The field a line was registered with, unless its own words deny it: registration names the line

@@ -651,21 +651,27 @@ async function nameRegions(
         const shape = scribbled
           ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
           : null;
+        // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
+        // frame read as the whole page's text), not a line of words.
+        const textShaped = line.box.width >= line.box.height;
         field =
           (shape ? graphicKind(shape, textHeight) : null) ??
           (scribbled && sameWords ? 'signature' : null) ??
-          changedField(
-            nameLine(line.text) ??
-              // A line registration read no words of (a name in script) is named by the copy's
-              // reading whatever its confidence: the words' shape and context name it, not their letters.
-              (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
-                ? nameLine(reads)
-                : null),
-          );
+          (textShaped
+            ? changedField(
+                nameLine(line.text) ??
+                  // A line registration read no words of (a name in script) is named by the copy's
+                  // reading whatever its confidence: the words' shape and context name it, not their letters.
+                  (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
+                    ? nameLine(reads)
+                    : null),
+              )
+            : null);
       }
-      // Words that name nothing: what differs there by the shape of its ink (a seal's ring boxed as
-      // a line with no words, a swapped signature read as letters beside a date).
-      field ??= graphicAt(region.flaggedBox ?? region.box);
+      // No words (a seal's ring boxed as a line), or words whose field is intact while something
+      // beside them changed (a swapped signature read as letters beside a date): what differs there,
+      // by the shape of its ink. Words that name nothing stay a text line.
+      if (!field && (registeredAs || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
         : line.field
