@@ -637,11 +637,14 @@ async function nameRegions(
           : lineField;
       const registeredAs = registeredField(line);
       let field: CertificateField | null;
+      // The line's field shown whole by its unchanged words, while other words changed.
+      let intact = false;
       if (registeredAs) {
         // The registered field, unless the line's words deny it or the line holds several fields and
         // the words that changed are another (or none of them).
         field = changedField(registeredAs);
         if (field === line.field) return region;
+        intact = field === null;
       } else {
         // A pen stroke read into the line: the signature (or seal) beside its words may be what
         // changed, told by the words reading alike or by the shape of the ink that differs.
@@ -654,24 +657,24 @@ async function nameRegions(
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
+        const lineField = textShaped
+          ? (nameLine(line.text) ??
+            // A line registration read no words of (a name in script) is named by the copy's
+            // reading whatever its confidence: the words' shape and context name it, not their letters.
+            (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
+              ? nameLine(reads)
+              : null))
+          : null;
         field =
           (shape ? graphicKind(shape, textHeight) : null) ??
           (scribbled && sameWords ? 'signature' : null) ??
-          (textShaped
-            ? changedField(
-                nameLine(line.text) ??
-                  // A line registration read no words of (a name in script) is named by the copy's
-                  // reading whatever its confidence: the words' shape and context name it, not their letters.
-                  (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
-                    ? nameLine(reads)
-                    : null),
-              )
-            : null);
+          changedField(lineField);
+        intact = lineField !== null && field === null;
       }
       // No words (a seal's ring boxed as a line), or words whose field is intact while something
       // beside them changed (a swapped signature read as letters beside a date): what differs there,
       // by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && (registeredAs || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
+      if (!field && (intact || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
         : line.field
