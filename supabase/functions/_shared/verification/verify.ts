@@ -668,7 +668,7 @@ async function nameRegions(
         field =
           (shape ? graphicKind(shape, textHeight) : null) ??
           (scribbled && sameWords ? 'signature' : null) ??
-          changedField(lineField);
+          (textShaped ? changedField(lineField) : null);
         intact = lineField !== null && field === null;
       }
       // No words (a seal's ring boxed as a line), or words whose field is intact while something
