@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { fieldOfLine, isScribble, nameFields, readingKey, withoutScribbles } from './fields.ts';
+import {
+  changedWords,
+  fieldOfChange,
+  fieldOfLine,
+  isScribble,
+  nameFields,
+  readingKey,
+  registeredField,
+  withoutScribbles,
+} from './fields.ts';
 
 Deno.test('readingKey ignores case and spacing but keeps signs and decimal points', () => {
   assert.equal(readingKey('Grade:  A+'), readingKey('grade: a+'));
@@ -75,4 +84,102 @@ Deno.test('a pen stroke read into a line is told from the words and names around
   for (const word of ['William', 'Vanna', 'MANIA', 'AVERSA', 'Minimal']) assert.ok(!isScribble(word), word);
   assert.equal(withoutScribbles('Date of issue IaVAVAVAAN'), 'Date of issue');
   assert.equal(fieldOfLine('24.09.2016 ~NAMNN', null, null), 'issue_date');
+});
+
+Deno.test('changedWords keeps the words both readings share at either end', () => {
+  assert.deepEqual(changedWords('Ravi Ivanova TR-2020-000123', 'Ivanova Ravi TR-2020-000123'), {
+    lead: [],
+    original: ['Ravi', 'Ivanova'],
+    copy: ['Ivanova', 'Ravi'],
+    tail: ['TR-2020-000123'],
+  });
+  assert.deepEqual(changedWords('Name Omar Watanabe i"', 'name omar Wafanabe i"'), {
+    lead: ['Name', 'Omar'],
+    original: ['Watanabe'],
+    copy: ['Wafanabe'],
+    tail: ['i"'],
+  });
+  assert.equal(changedWords('Valid until 12/03/2025', 'valid  until 12/03/2025.'), null);
+});
+
+Deno.test('a line holding several fields names the field of the words that changed', () => {
+  const labels = 'Student Record no.';
+  // The recipient and the record number read as one line under their row of labels, registered as
+  // the number: a changed name is the recipient, a changed number still the number.
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Ivanova Ravi TR-2020-000123',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Chloé Moreau TR-2020-000123',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Ravi Ivanova TR-2020-000123',
+      'Ravi Ivanova TR-2020-000128',
+      labels,
+      null,
+    ),
+    'certificate_number',
+  );
+  // A line that is one field keeps it, though its changed date alone reads as a date of issue.
+  assert.equal(
+    fieldOfChange('expiry_date', 'Valid until 12/03/2025', 'Valid until 12/03/2026', null, null),
+    'expiry_date',
+  );
+  // A line with no field of its own: the changed words with the label before them.
+  assert.equal(
+    fieldOfChange(null, 'Name Omar Watanabe i“', 'Name Omar Wafanabe i“', 'Certified Professional', null),
+    'recipient_name',
+  );
+  // A signature's stroke read as letters beside an unchanged date: the date is intact.
+  assert.equal(fieldOfChange('issue_date', '11.01.2019 ANIA', '11.01.2019', null, null), null);
+  assert.equal(
+    fieldOfChange('issue_date', 'Issued 25 May 2024', 'Issued 26 May 2024', null, null),
+    'issue_date',
+  );
+  // A name's other words are still the name; a first name keeps the label row's context.
+  assert.equal(
+    fieldOfChange('recipient_name', 'JURGEN FERNANDEZ', 'JURGEN FERNANDFZ', 'is proudly presented to', null),
+    'recipient_name',
+  );
+  assert.equal(
+    fieldOfChange(
+      'certificate_number',
+      'Žofie Moreau NWA-2016-000968',
+      'Žofie Morean NWA-2016-000968',
+      labels,
+      null,
+    ),
+    'recipient_name',
+  );
+  // Nothing changed, or changed words that name nothing on a line with no field: the line's own field.
+  assert.equal(fieldOfChange('grade', 'Overall grade B+', 'Overall grade B+', null, null), 'grade');
+  assert.equal(fieldOfChange(null, 'Module Credits Grade', 'Module Credlts Grade', null, null), null);
+});
+
+Deno.test('a line registered as the recipient whose own words are another field is that field', () => {
+  const line = (text: string) => ({
+    box: { x: 0, y: 0, width: 10, height: 10 },
+    text,
+    confidence: 0.96,
+    field: 'recipient_name' as const,
+  });
+  assert.equal(registeredField(line('Valid until 02/10/2025')), 'expiry_date');
+  assert.equal(registeredField(line('Elena Lindqvist')), 'recipient_name');
+  assert.equal(registeredField({ ...line('Grade: 96%'), field: 'grade' }), 'grade');
 });

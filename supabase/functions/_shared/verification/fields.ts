@@ -181,6 +181,113 @@ export function fieldOfLine(
   return null;
 }
 
+/** A line's words as OCR splits them, pen strokes and lone signs left out. */
+function wordsOf(text: string): string[] {
+  return withoutScribbles(text)
+    .split(/\s+/)
+    .filter((word) => readingKey(word));
+}
+
+export interface ChangedWords {
+  /** Words both readings start with. */
+  lead: string[];
+  /** The words between, as the original and as the copy read. */
+  original: string[];
+  copy: string[];
+  /** Words both readings end with. */
+  tail: string[];
+}
+
+/**
+ * Where two readings of one line differ: their common leading and trailing words taken off, the
+ * rest is what changed (a swapped name "Ravi Ivanova" -> "Ivanova Ravi" is both words). Null when
+ * they read alike.
+ */
+export function changedWords(original: string, copy: string): ChangedWords | null {
+  const before = wordsOf(original);
+  const after = wordsOf(copy);
+  const same = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && readingKey(a) === readingKey(b);
+  let lead = 0;
+  while (lead < Math.min(before.length, after.length) && same(before[lead], after[lead])) lead++;
+  let tail = 0;
+  while (
+    tail < Math.min(before.length, after.length) - lead &&
+    same(before[before.length - 1 - tail], after[after.length - 1 - tail])
+  )
+    tail++;
+  const changedBefore = before.slice(lead, before.length - tail);
+  const changedAfter = after.slice(lead, after.length - tail);
+  if (changedBefore.length === 0 && changedAfter.length === 0) return null;
+  return {
+    lead: before.slice(0, lead),
+    original: changedBefore,
+    copy: changedAfter,
+    tail: before.slice(before.length - tail),
+  };
+}
+
+/**
+ * The field a changed line shows where it changed: one OCR line can hold several fields (a name and,
+ * across the page, its record number under a row of labels), and the difference is the field of the
+ * words that differ. `lineField` is the line's own field (registered, or fieldOfLine of the whole
+ * line). The changed words are named alone (the line before gives context only to words that start
+ * the line, the line after only to words that end it):
+ * - naming another field than `lineField`, they are that field only when the words left unchanged
+ *   still show `lineField` by themselves (a line that is one field, "Valid until 12/03/2025", whose
+ *   changed date alone reads as a date of issue, keeps its field);
+ * - naming nothing alone, they are named with the words before them on the line (a label: "Name
+ *   Omar Wafanabe"; a first name: "Žofie Morean" under "Student"), on the same condition;
+ * - else, where `lineField` is a value (date, number, grade) the unchanged words show by themselves,
+ *   that value is intact and something else changed (a signature's stroke read as letters beside a
+ *   date): null.
+ */
+export function fieldOfChange(
+  lineField: CertificateField | null,
+  original: string,
+  copy: string,
+  previous: string | null,
+  next: string | null,
+): CertificateField | null {
+  const change = changedWords(original, copy);
+  if (!change) return lineField;
+  const starts = change.lead.length === 0;
+  const name = (words: string[], startsLine: boolean) =>
+    words.length
+      ? fieldOfLine(words.join(' '), startsLine ? previous : null, change.tail.length ? null : next)
+      : null;
+  const unchanged = [...change.lead, ...change.tail];
+  const unchangedField = unchanged.length ? fieldOfLine(unchanged.join(' '), previous, next) : null;
+  const alone = name(change.copy, starts) ?? name(change.original, starts);
+  if (alone) return !lineField || alone === lineField || unchangedField === lineField ? alone : lineField;
+  const withLead = starts
+    ? null
+    : (name([...change.lead, ...change.copy], true) ?? name([...change.lead, ...change.original], true));
+  if (!lineField) return withLead;
+  if (withLead && withLead !== lineField && unchangedField === lineField) return withLead;
+  // A value shown whole by the unchanged words did not change; a name's or course's other words
+  // are still part of it ("JURGEN FERNANDEZ" -> "JURGEN FERNANDFZ").
+  return VALUE_FIELDS.has(lineField) && unchangedField === lineField ? null : lineField;
+}
+
+/** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
+const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
+  'issue_date',
+  'expiry_date',
+  'certificate_number',
+  'grade',
+]);
+
+/**
+ * The field a line was registered with, unless its own words deny it: registration names the line
+ * after "conferred on" the recipient, and where a template prints the name elsewhere that line can be
+ * "Valid until 02/10/2025". A name has no digits; such a line is the field its words say, if any.
+ */
+export function registeredField(line: RegisteredLine): CertificateField | null {
+  if (line.field !== 'recipient_name' || !/\d/.test(withoutScribbles(line.text))) return line.field;
+  return fieldOfLine(line.text, null, null) ?? line.field;
+}
+
 const LABELS: Record<CertificateField, string> = {
   title: 'Title',
   recipient_name: 'Recipient name',
