@@ -123,3 +123,25 @@ Deno.test(
     assert.notEqual(forged?.decision.verdict, 'authentic');
   },
 );
+
+Deno.test(
+  'a flagged band of ink no registered line covers gets a verdict, at the copy scale and below it',
+  async () => {
+    // A recipient's name registration did not read (a script font): its ink is an unread band
+    // (unread.ts), found at verification and judged as a line. A merge once made every flagged band
+    // throw on copies compared at their own smaller scale (engine 500), and no test examined one.
+    const withoutName: StoredRegistration = {
+      ...stored,
+      lines: stored.lines.filter((line) => line.field !== 'recipient_name'),
+    };
+    assert.ok(withoutName.lines.length < stored.lines.length, 'the name was registered as a line');
+    const forged = await drawnCertificate('Jürgen Hernández', 'NW-2025-0451');
+    for (const copy of [await copyOf(forged), await screenshotOf(forged, { zoom: 0.8 })]) {
+      const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), withoutName);
+      assert.ok(examination, 'the copy aligns');
+      const band = examination.regions.find((region) => region.line && region.line.text === '');
+      assert.ok(band, 'the name is flagged as an unread band');
+      assert.notEqual(examination.decision.verdict, 'authentic');
+    }
+  },
+);

@@ -5,7 +5,9 @@ import {
   type DecisionInput,
   droppedGlyphs,
   droppedLetters,
+  judgeCells,
   LEGIBLE_LINE_HEIGHT,
+  READ_DOUBT,
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
@@ -457,3 +459,152 @@ Deno.test("a line the copy shows too small to read is judged by its picture, nev
   });
   assert.equal(legible.verdict, 'authentic');
 });
+
+Deno.test(
+  'a line in doubt read cell by cell alike on both pages is the same; a cell read otherwise is not',
+  () => {
+    // Accuracy run 9, g-webp-0004 (a badge's white-on-band number beside its heading): whole, the
+    // original read "FSB-2624-001680" and the copy "FSB-2024-001080"; by cells both read the number
+    // "No. FSB-2024-001080" (0.81 and 0.77).
+    const numberLine: RegisteredLine = {
+      box: { x: 71, y: 73, width: 1258, height: 32 },
+      text: 'Certificate of Completion No. FSB-2024-001680',
+      confidence: 0.86,
+      field: 'certificate_number',
+    };
+    const doubt = {
+      line: numberLine,
+      score: 0,
+      readAnyway: true,
+      unmatchedMarks: 0,
+      reads: { text: 'Certificate of Completion No. FSB-2024-001080', confidence: 0.92 },
+      originalReads: { text: 'Certificate of Completion No. FSB-2624-001680', confidence: 0.84 },
+    };
+    assert.equal(decideOne(doubt).verdict, 'unknown');
+    const cells = (copy: [string, number][], original: [string, number][]) => ({
+      copy: copy.map(([text, confidence]) => ({ text, confidence })),
+      original: original.map(([text, confidence]) => ({ text, confidence })),
+    });
+    const alike = cells(
+      [
+        ['Certificate of Completion', 0.96],
+        ['No. FSB-2024-001080', 0.77],
+      ],
+      [
+        ['Certificate of Completion', 0.97],
+        ['No. FSB-2024-001080', 0.81],
+      ],
+    );
+    assert.equal(decideOne({ ...doubt, cells: alike }).verdict, 'authentic');
+    // Read alike only faintly, or one cell read on one page only: still doubt.
+    const faint = cells([['No. FSB-2024-001080', 0.5]], [['No. FSB-2024-001080', 0.81]]);
+    assert.equal(decideOne({ ...doubt, cells: faint }).verdict, 'unknown');
+    const oneSide = cells(
+      [
+        ['No. FSB-2024-001080', 0.9],
+        ['', 0],
+      ],
+      [
+        ['No. FSB-2024-001080', 0.9],
+        ['A+', 0.96],
+      ],
+    );
+    assert.equal(decideOne({ ...doubt, cells: oneSide }).verdict, 'unknown');
+    // Cells never clear a mark gone or added, nor a strong tile.
+    assert.equal(decideOne({ ...doubt, cells: alike, unmatchedMarks: 1 }).verdict, 'unknown');
+    // A flagged line's cells clear it only read confidently and whole.
+    const flagged = {
+      ...doubt,
+      readAnyway: false,
+      score: 0.1,
+      originalReads: { text: doubt.originalReads.text, confidence: 0.7 },
+    };
+    assert.equal(decideOne({ ...flagged, cells: alike }).verdict, 'unknown');
+    // f-number-digit-digital-0001 (AWU-2018-000118 -> 000418): the cell read surely otherwise on both
+    // pages is a change, named.
+    const forged = decideOne({
+      line: {
+        ...numberLine,
+        box: { x: 125, y: 507, width: 170, height: 15 },
+        text: 'AWU-2018-000118',
+        confidence: 0.76,
+      },
+      score: 0.125,
+      unmatchedMarks: 0,
+      reads: { text: 'AWU-2018-000418', confidence: 0.91 },
+      originalReads: { text: 'AWU-2018-000118', confidence: 0.77 },
+      cells: cells([['AWU-2018-000418', 0.92]], [['AWU-2018-000118', 0.93]]),
+    });
+    assert.equal(forged.verdict, 'altered');
+    assert.equal(forged.differences[0]!.field, 'certificate_number');
+  },
+);
+
+Deno.test(
+  'cells: a sure other reading of one cell is different; look-alikes and doubt are no evidence',
+  () => {
+    const reading = (text: string, confidence: number) => ({ text, confidence });
+    assert.equal(
+      judgeCells(
+        {
+          copy: [reading('Human Anatomy', 0.96), reading('A-', 0.95)],
+          original: [reading('Human Anatomy', 0.96), reading('A+', 0.96)],
+        },
+        READ_DOUBT,
+      ),
+      'different',
+    );
+    assert.equal(
+      judgeCells({ copy: [reading('10', 0.95)], original: [reading('1O', 0.95)] }, READ_DOUBT),
+      null,
+    );
+    assert.equal(
+      judgeCells({ copy: [reading('7.3', 0.75)], original: [reading('7.5', 0.96)] }, READ_DOUBT),
+      null,
+    );
+    assert.equal(judgeCells({ copy: [reading('', 0)], original: [reading('', 0)] }, READ_DOUBT), null);
+    assert.equal(
+      judgeCells({ copy: [reading('| 15', 0.7)], original: [reading('15', 0.9)] }, READ_DOUBT),
+      'same',
+    );
+    assert.equal(judgeCells({ copy: [reading('15', 0.7)], original: [reading('15', 0.9)] }, 0.8), null);
+  },
+);
+
+Deno.test(
+  'a cell the original reads and the copy reads as nothing leaves a dropped-glyph reading in doubt',
+  () => {
+    // Seed 11 f-grade-sign-screenshot-0000 (C+ -> C-): the row read whole dropped the grade on both
+    // pages ("Academic Writing" / "Academic Writing C+"), which counts as OCR dropping glyphs; its
+    // cells read "C+" on the original (0.96) and nothing on the copy. It was accepted.
+    const row: RegisteredLine = {
+      box: { x: 78, y: 554, width: 739, height: 17 },
+      text: 'Academic Writing 5 c+',
+      confidence: 0.88,
+      field: null,
+    };
+    const evidence = {
+      line: row,
+      score: 0,
+      readAnyway: true,
+      unmatchedMarks: 0,
+      reads: { text: 'Academic Writing', confidence: 0.96 },
+      originalReads: { text: 'Academic Writing C+', confidence: 0.96 },
+    };
+    assert.equal(decideOne(evidence).verdict, 'authentic');
+    const cells = {
+      copy: [
+        { text: 'Academic Writing', confidence: 0.96 },
+        { text: '', confidence: 0 },
+        { text: '', confidence: 0 },
+      ],
+      original: [
+        { text: 'Academic Writing', confidence: 0.97 },
+        { text: '', confidence: 0 },
+        { text: 'C+', confidence: 0.96 },
+      ],
+    };
+    assert.equal(decideOne({ ...evidence, cells }).verdict, 'unknown');
+    assert.equal(judgeCells(cells, READ_DOUBT), 'uncertain');
+  },
+);

@@ -109,6 +109,13 @@ export interface RegionEvidence {
    * OCR's readings of it are no evidence either way (see `judgeSmallPrint`).
    */
   copyLineHeight?: number;
+  /**
+   * A line in doubt (the copy read otherwise than the registration and than the original read alike)
+   * read again cell by cell on both pages the same way (verify.ts `lineCells`): each stretch of ink
+   * between wide gaps or table rules, enlarged by its own glyphs' height. Index i of `copy` and
+   * `original` is the same cell.
+   */
+  cells?: { copy: RegionReading[]; original: RegionReading[] };
 }
 
 export interface RegionNaming {
@@ -289,8 +296,68 @@ function judgeSmallPrint(region: RegionEvidence): Judgement {
   return region.score >= TILE_STRONG ? 'different' : 'uncertain';
 }
 
+/**
+ * A line's cells read on both pages alike (`RegionEvidence.cells`): different when a cell reads
+ * otherwise on the two pages, surely on both (past look-alike glyphs); uncertain when a cell the
+ * original reads at least half-sure reads as nothing on the copy; the same when every cell reads
+ * alike, each read one from `least` confidence on both pages, and something was read; else null (no
+ * evidence).
+ */
+export function judgeCells(
+  cells: { copy: RegionReading[]; original: RegionReading[] },
+  least: number,
+): Judgement | null {
+  const pairs = cells.copy.map((copy, index) => [copy, cells.original[index]] as const);
+  if (pairs.length === 0 || cells.original.length !== pairs.length) return null;
+  const sureOtherwise = pairs.some(
+    ([copy, original]) =>
+      !!copy.text &&
+      !!original?.text &&
+      copy.confidence >= READ_SURE &&
+      original.confidence >= READ_SURE &&
+      confusableKey(copy.text) !== confusableKey(original.text),
+  );
+  if (sureOtherwise) return 'different';
+  // A cell the original reads and the copy reads as nothing confirms nothing (as a silent line):
+  // a screenshot's forged "C-" read as nothing while the original's cell read "C+" (0.96), and the
+  // row read whole dropped the grade on both pages (seed 11, f-grade-sign-screenshot-0000, accepted).
+  const silent = pairs.some(
+    ([copy, original]) =>
+      !readingKey(copy.text) &&
+      !!original &&
+      !!readingKey(original.text) &&
+      original.confidence >= READ_DOUBT,
+  );
+  if (silent) return 'uncertain';
+  const alike = pairs.every(
+    ([copy, original]) =>
+      readingKey(copy.text) === readingKey(original?.text ?? '') &&
+      (!readingKey(copy.text) || (copy.confidence >= least && (original?.confidence ?? 0) >= least)),
+  );
+  return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
+}
+
 function judge(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
+  const first = judgeReadings(region);
+  if (!region.cells || !region.line?.text) return first;
+  // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
+  // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
+  const cells = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
+  // A cell read surely otherwise on both pages is a change, whatever the whole line's reading said
+  // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
+  if (cells === 'different') return 'different';
+  if (cells === 'uncertain') return first === 'different' ? first : 'uncertain';
+  if (cells !== 'same' || first !== 'uncertain') return first;
+  // The same glyphs read alike cell by cell clear the doubt the line's reading left, never a mark
+  // gone or added nor a strong tile; and a flagged line only when the original's cells read all of
+  // its registered text (OCR dropping the changed glyph on both pages is no agreement).
+  if ((region.unmatchedMarks ?? 0) > 0 || region.score >= TILE_STRONG) return first;
+  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
+  return region.readAnyway || !leftOut(originalCells, region.line.text) ? 'same' : first;
+}
+
+function judgeReadings(region: RegionEvidence): Judgement {
   const { line, reads } = region;
   const original = region.originalReads ?? null;
   // A whole mark gone or added over the line (an accent, a point) that OCR may not read: the same

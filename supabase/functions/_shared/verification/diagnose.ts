@@ -66,6 +66,14 @@ for (const region of regions) {
       `(${region.line?.confidence.toFixed(2) ?? '-'}) reads ${JSON.stringify(region.reads?.text ?? null)} (${region.reads?.confidence.toFixed(2) ?? '-'})` +
       (region.originalReads
         ? ` original reads ${JSON.stringify(region.originalReads.text)} (${region.originalReads.confidence.toFixed(2)})`
+        : '') +
+      (region.cells
+        ? ` cells ${region.cells.copy
+            .map((cell, index) => {
+              const original = region.cells!.original[index];
+              return `${JSON.stringify(cell.text)} (${cell.confidence.toFixed(2)}) / ${JSON.stringify(original?.text ?? null)} (${original?.confidence.toFixed(2) ?? '-'})`;
+            })
+            .join(' ')}`
         : ''),
   );
 }

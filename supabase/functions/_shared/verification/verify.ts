@@ -360,6 +360,147 @@ async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaste
   });
 }
 
+/** Blank ink columns of at least this many line heights split a line into cells (a word space is a fraction of one). */
+const CELL_GAP = 1.5;
+/** A column inked over this share of a line's padded rows is a table rule, not a glyph. */
+const RULE_SHARE = 0.9;
+/** A row inked over this share of a line's width is a rule under or over it. */
+const RULE_ROW_SHARE = 0.6;
+/**
+ * Pixels a cell keeps clear of a rule beside it: the copy's rule may lie off the original's by the
+ * comparison's residual shift (compare.ts searches 2 px) and one more for re-sampling.
+ */
+const RULE_CLEARANCE = 3;
+
+interface LineCell {
+  x0: number;
+  x1: number;
+  /** The cell's ink rows (its glyphs' height is bottom - top). */
+  top: number;
+  bottom: number;
+}
+
+/** Otsu's threshold of a crop: the grey level that best splits its glyphs from their ground. */
+function otsuThreshold(data: Uint8Array): number {
+  const histogram = new Array<number>(256).fill(0);
+  for (const value of data) histogram[value]!++;
+  let sum = 0;
+  for (let level = 0; level < 256; level++) sum += level * histogram[level]!;
+  let below = 0;
+  let belowSum = 0;
+  let best = -1;
+  let threshold = 127;
+  for (let level = 0; level < 256; level++) {
+    below += histogram[level]!;
+    if (below === 0) continue;
+    const above = data.length - below;
+    if (above === 0) break;
+    belowSum += level * histogram[level]!;
+    const spread = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
+    if (spread > best) {
+      best = spread;
+      threshold = level;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * The cells of a line on the original page (its ink split at blank gaps of CELL_GAP line heights and
+ * at table rules), each with its ink's rows, and the rules' columns; the same boxes are cut from both
+ * pages, so both are read alike.
+ */
+export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rules: number[] } {
+  const padX = Math.round(box.height * 0.6);
+  const padY = Math.round(box.height * 0.35);
+  const left = Math.max(0, box.x - padX);
+  const top = Math.max(0, box.y - padY);
+  const right = Math.min(page.width, box.x + box.width + padX);
+  const bottom = Math.min(page.height, box.y + box.height + padY);
+  const width = right - left;
+  const height = bottom - top;
+  if (width <= 0 || height <= 0) return { cells: [], rules: [] };
+  const crop = cut(page, { x: left, y: top, width, height }, 0);
+  const threshold = otsuThreshold(crop.data);
+  const ink = (x: number, y: number) => crop.data[y * width + x]! <= threshold;
+  const ruleColumn: boolean[] = [];
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    for (let y = 0; y < height; y++) if (ink(x, y)) count++;
+    ruleColumn.push(count >= RULE_SHARE * height);
+  }
+  const ruleRow: boolean[] = [];
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    for (let x = 0; x < width; x++) if (ink(x, y)) count++;
+    ruleRow.push(count >= RULE_ROW_SHARE * width);
+  }
+  const lineTop = Math.max(0, box.y - top);
+  const lineBottom = Math.min(height, box.y + box.height - top);
+  const inked = (x: number) => {
+    if (ruleColumn[x]) return false;
+    for (let y = lineTop; y < lineBottom; y++) if (!ruleRow[y] && ink(x, y)) return true;
+    return false;
+  };
+  const cells: LineCell[] = [];
+  let from = -1;
+  let last = -Infinity;
+  const close = () => {
+    let inkTop = height;
+    let inkBottom = 0;
+    for (let y = 0; y < height; y++) {
+      if (ruleRow[y]) continue;
+      for (let x = from; x <= last; x++) {
+        if (!ruleColumn[x] && ink(x, y)) {
+          inkTop = Math.min(inkTop, y);
+          inkBottom = y + 1;
+          break;
+        }
+      }
+    }
+    if (inkBottom > inkTop)
+      cells.push({ x0: left + from, x1: left + last + 1, top: top + inkTop, bottom: top + inkBottom });
+    from = -1;
+  };
+  for (let x = 0; x < width; x++) {
+    if (!inked(x)) {
+      if (ruleColumn[x] && from >= 0) close();
+      continue;
+    }
+    if (from >= 0 && x - last > CELL_GAP * box.height) close();
+    if (from < 0) from = x;
+    last = x;
+  }
+  if (from >= 0) close();
+  const rules = ruleColumn.flatMap((rule, x) => (rule ? [left + x] : []));
+  return { cells, rules };
+}
+
+/**
+ * A cell cut out for OCR: padded by its glyphs' height as a line is, kept clear of the rules beside
+ * it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
+ * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
+ */
+function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster {
+  const glyphs = Math.max(1, cell.bottom - cell.top);
+  const padX = Math.round(glyphs * 0.6);
+  const padY = Math.round(glyphs * 0.35);
+  const ruleLeft = Math.max(-Infinity, ...rules.filter((x) => x < cell.x0));
+  const ruleRight = Math.min(Infinity, ...rules.filter((x) => x >= cell.x1));
+  const x0 = Math.max(0, cell.x0 - padX, ruleLeft + RULE_CLEARANCE);
+  const x1 = Math.min(page.width, cell.x1 + padX, ruleRight - RULE_CLEARANCE + 1);
+  const y0 = Math.max(0, cell.top - padY);
+  const y1 = Math.min(page.height, cell.bottom + padY);
+  const inner = cut(page, { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) }, 0);
+  const ground = [...inner.data].sort((a, b) => a - b)[Math.floor(inner.data.length * 0.9)] ?? 255;
+  const width = inner.width + 2 * glyphs;
+  const height = inner.height + 2 * glyphs;
+  const data = new Uint8Array(width * height).fill(ground);
+  for (let y = 0; y < inner.height; y++)
+    data.set(inner.data.subarray(y * inner.width, (y + 1) * inner.width), (y + glyphs) * width + glyphs);
+  return { width, height, data };
+}
+
 export async function examine(
   ocr: OcrClient,
   copy: GrayRaster,
@@ -434,6 +575,45 @@ export async function examine(
     ? await ocr.readRegions(await Promise.all(differing.map((line) => lineCrop('original', line))))
     : [];
   const originalReadingOf = new Map(differing.map((line, index) => [line, originalReadings[index] ?? null]));
+  // Lines still in doubt (the copy reads otherwise than the original read alike) are read again cell
+  // by cell, on both pages the same way: OCR of a whole line drops or garbles the cells of a table
+  // row ("Operating Systems 110" for "... 10 B-" in a rotated copy, nothing at all for a scanned
+  // "Cryptography 15 C+") and reads a small number beside a large heading at the heading's scale.
+  const inDoubt = differing.filter(
+    (line) =>
+      !!line.text &&
+      readingKey(readingOf.get(line)?.text ?? '') !== readingKey(originalReadingOf.get(line)?.text ?? ''),
+  );
+  const cellsOf = new Map<RegisteredLine, NonNullable<RegionEvidence['cells']>>();
+  if (inDoubt.length) {
+    const pageOf = (side: 'copy' | 'original') =>
+      readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage;
+    const plans = inDoubt.map((line) => {
+      const box = readPages ? registered.get(line)!.box : line.box;
+      return { line, box, layout: lineCells(pageOf('original'), box) };
+    });
+    const crops = await Promise.all(
+      (['copy', 'original'] as const).flatMap((side) =>
+        plans.flatMap(({ layout }) =>
+          layout.cells.map((cell) => {
+            const crop = cellCrop(pageOf(side), cell, layout.rules);
+            return forReading(crop, readingZoom(crop, cell.bottom - cell.top));
+          }),
+        ),
+      ),
+    );
+    const cellReadings = await ocr.readRegions(crops);
+    const half = cellReadings.length / 2;
+    let at = 0;
+    for (const { line, layout } of plans) {
+      const count = layout.cells.length;
+      cellsOf.set(line, {
+        copy: cellReadings.slice(at, at + count),
+        original: cellReadings.slice(half + at, half + at + count),
+      });
+      at += count;
+    }
+  }
   const regions: RegionEvidence[] = [
     ...flagged.map((region) => ({
       ...region,
@@ -444,6 +624,7 @@ export async function examine(
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
       readAnyway: false,
       ...(region.line ? { copyLineHeight: heightInCopy(region.line) } : {}),
+      ...(region.line && cellsOf.has(region.line) ? { cells: cellsOf.get(region.line)! } : {}),
     })),
     ...critical.map((line) => ({
       box: line.box,
@@ -454,6 +635,7 @@ export async function examine(
       unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,
       readAnyway: true,
       copyLineHeight: heightInCopy(line),
+      ...(cellsOf.has(line) ? { cells: cellsOf.get(line)! } : {}),
     })),
   ];
   const block = textBlock(lines);
