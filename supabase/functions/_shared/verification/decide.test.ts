@@ -6,6 +6,7 @@ import {
   droppedGlyphs,
   droppedLetters,
   judgeCells,
+  laidOver,
   LEGIBLE_LINE_HEIGHT,
   READ_DOUBT,
   type RegionEvidence,
@@ -56,6 +57,16 @@ Deno.test('a copy that cannot be laid over the original is unknown, never altere
   assert.equal(decision.verdict, 'unknown');
   assert.equal(decision.differences.length, 0);
 });
+
+Deno.test(
+  'a copy is laid over a candidate only with enough inliers, in number and in share of matches',
+  () => {
+    assert.ok(laidOver({ inliers: 40, matches: 100 }));
+    // Another design: a few chance matches agree, or many matches of which few agree.
+    assert.ok(!laidOver({ inliers: 15, matches: 16 }));
+    assert.ok(!laidOver({ inliers: 40, matches: 400 }));
+  },
+);
 
 Deno.test(
   'a strong difference on a named line is altered, with what the original says and the copy reads',

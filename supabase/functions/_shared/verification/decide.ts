@@ -469,8 +469,13 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
   return judgeOtherReading(reads, line, !!original && original.confidence >= READ_SURE);
 }
 
+/** Whether the alignment found enough matching detail to compare the copy at all. */
+export function laidOver(alignment: { inliers: number; matches: number }): boolean {
+  return alignment.inliers >= MIN_INLIERS && alignment.inliers >= MIN_INLIER_RATIO * alignment.matches;
+}
+
 export function decide(input: DecisionInput): Decision {
-  if (input.inliers < MIN_INLIERS || input.inliers < MIN_INLIER_RATIO * input.matches) {
+  if (!laidOver(input)) {
     return {
       verdict: 'unknown',
       differences: [],
