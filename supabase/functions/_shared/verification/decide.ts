@@ -97,7 +97,7 @@ export interface RegionEvidence {
   readAnyway: boolean;
   /**
    * What the region shows, named after the decision from its context, the shape of its values or
-   * ink, or the copy's reading where nothing was registered (verify.ts nameRegions); absent, a
+   * ink, or the copy's reading where nothing was registered (naming.ts nameRegions); absent, a
    * region is named by its registered line's field alone.
    */
   naming?: RegionNaming | null;
@@ -111,7 +111,7 @@ export interface RegionEvidence {
   copyLineHeight?: number;
   /**
    * A line in doubt (the copy read otherwise than the registration and than the original read alike)
-   * read again cell by cell on both pages the same way (verify.ts `lineCells`): each stretch of ink
+   * read again cell by cell on both pages the same way (reading.ts `lineCells`): each stretch of ink
    * between wide gaps or table rules, enlarged by its own glyphs' height. Index i of `copy` and
    * `original` is the same cell.
    */

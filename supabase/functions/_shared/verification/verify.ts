@@ -3,7 +3,7 @@
  * by the text of lines that differ, for certificates that share a template), align, compare tile
  * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
  */
-import type { CertificateField, ComparisonChannel, CopyKind } from '../api-contract.ts';
+import type { ComparisonChannel, CopyKind } from '../api-contract.ts';
 import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
@@ -22,28 +22,15 @@ import {
   laidOver,
   LEGIBLE_LINE_HEIGHT,
   READ_CONFIDENT,
-  READ_DOUBT,
   type RegionEvidence,
-  type RegionNaming,
   TEXT_FLAG,
   textBlock,
   textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import {
-  fieldLabel,
-  fieldOfChange,
-  fieldOfLine,
-  isScribble,
-  readingKey,
-  type RegisteredLine,
-  registeredField,
-  unifyDashes,
-  withoutScribbles,
-} from './fields.ts';
-import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
-import { darkAreas, type InkMasks, invertWhere } from './ink.ts';
-import { type Box, MAX_OCR_SIDE, type RegionReading } from '../ocr/protocol.ts';
+import { readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
+import { darkAreas, invertWhere } from './ink.ts';
+import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
@@ -56,11 +43,11 @@ import {
   registrationsReading,
   type StoredRegistration,
 } from './store.ts';
+import { nameRegions } from './naming.ts';
+import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { warpOntoOriginal } from './warp.ts';
-import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
-import { openCv } from './opencv.ts';
 
 const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
@@ -209,28 +196,6 @@ export function readInEveryCopy(line: RegisteredLine): boolean {
   );
 }
 
-/** A line's box with room for accents and descenders that OCR's box leaves out. */
-function padded(box: Box): Box {
-  const pad = Math.max(2, Math.round(box.height * 0.2));
-  return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
-}
-
-/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
-function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
-  const padX = Math.round(box.height * 0.6 * padding);
-  const padY = Math.round(box.height * 0.35 * padding);
-  const left = Math.max(0, box.x - padX);
-  const top = Math.max(0, box.y - padY);
-  const right = Math.min(page.width, box.x + box.width + padX);
-  const bottom = Math.min(page.height, box.y + box.height + padY);
-  const width = right - left;
-  const height = bottom - top;
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * width);
-  return { width, height, data };
-}
-
 /** The homography's area scale: how many of the original's pixels one pixel of the copy spans. */
 function scaleOf(homography: number[]): number {
   const [a, b, , d, e] = homography as number[];
@@ -322,185 +287,6 @@ async function pagesForReading(
   const warped = await warpOntoOriginal(copy, homography, original.width, original.height);
   const dark = await darkAreas(original);
   return { original: invertWhere(original, dark), copy: invertWhere(warped.page, dark) };
-}
-
-/**
- * Tesseract misses small print: a certificate number 12 px tall on the registered page (its whole-page
- * OCR read it at 0.92) read as nothing in a lossless copy, and a forged digit in it (000265 -> 000255,
- * tile score 0.01 at that scale) was accepted. Lines are enlarged for OCR to about this height.
- */
-const READING_LINE_HEIGHT = 32;
-const MAX_READING_ZOOM = 3;
-/** An enlarged crop stays within this many pixels: OCR's CPU grows with them. */
-const MAX_READING_PIXELS = 150_000;
-
-/** How much a line crop is enlarged so its text reaches a height Tesseract reads reliably. */
-function readingZoom(crop: GrayRaster, lineHeight: number): number {
-  const legible = READING_LINE_HEIGHT / Math.max(1, lineHeight);
-  const affordable = Math.sqrt(MAX_READING_PIXELS / (crop.width * crop.height));
-  return Math.max(1, Math.min(MAX_READING_ZOOM, legible, affordable));
-}
-
-/**
- * A crop enlarged by `factor` for OCR (naming a region: back to the original's scale; lines: legible),
- * never past the side OCR accepts. Bicubic: bilinear enlargement of a rotated JPEG's 12 px number read
- * "000810" as "000816", and a transcript's "10" as "110" (accuracy run 9); bicubic read both right.
- */
-async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaster> {
-  const factor = Math.min(wanted, MAX_OCR_SIDE / Math.max(region.width, region.height));
-  if (factor <= 1) return region;
-  const cv = await openCv();
-  return withMats((keep) => {
-    const source = keep(matFromRaster(cv, region));
-    const enlarged = keep(new cv.Mat());
-    const size = new cv.Size(
-      Math.min(MAX_OCR_SIDE, Math.round(region.width * factor)),
-      Math.min(MAX_OCR_SIDE, Math.round(region.height * factor)),
-    );
-    cv.resize(source, enlarged, size, 0, 0, cv.INTER_CUBIC);
-    return rasterFromMat(enlarged);
-  });
-}
-
-/** Blank ink columns of at least this many line heights split a line into cells (a word space is a fraction of one). */
-const CELL_GAP = 1.5;
-/** A column inked over this share of a line's padded rows is a table rule, not a glyph. */
-const RULE_SHARE = 0.9;
-/** A row inked over this share of a line's width is a rule under or over it. */
-const RULE_ROW_SHARE = 0.6;
-/**
- * Pixels a cell keeps clear of a rule beside it: the copy's rule may lie off the original's by the
- * comparison's residual shift (compare.ts searches 2 px) and one more for re-sampling.
- */
-const RULE_CLEARANCE = 3;
-
-interface LineCell {
-  x0: number;
-  x1: number;
-  /** The cell's ink rows (its glyphs' height is bottom - top). */
-  top: number;
-  bottom: number;
-}
-
-/** Otsu's threshold of a crop: the grey level that best splits its glyphs from their ground. */
-function otsuThreshold(data: Uint8Array): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (const value of data) histogram[value]!++;
-  let sum = 0;
-  for (let level = 0; level < 256; level++) sum += level * histogram[level]!;
-  let below = 0;
-  let belowSum = 0;
-  let best = -1;
-  let threshold = 127;
-  for (let level = 0; level < 256; level++) {
-    below += histogram[level]!;
-    if (below === 0) continue;
-    const above = data.length - below;
-    if (above === 0) break;
-    belowSum += level * histogram[level]!;
-    const spread = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
-    if (spread > best) {
-      best = spread;
-      threshold = level;
-    }
-  }
-  return threshold;
-}
-
-/**
- * The cells of a line on the original page (its ink split at blank gaps of CELL_GAP line heights and
- * at table rules), each with its ink's rows, and the rules' columns; the same boxes are cut from both
- * pages, so both are read alike.
- */
-export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rules: number[] } {
-  const padX = Math.round(box.height * 0.6);
-  const padY = Math.round(box.height * 0.35);
-  const left = Math.max(0, box.x - padX);
-  const top = Math.max(0, box.y - padY);
-  const right = Math.min(page.width, box.x + box.width + padX);
-  const bottom = Math.min(page.height, box.y + box.height + padY);
-  const width = right - left;
-  const height = bottom - top;
-  if (width <= 0 || height <= 0) return { cells: [], rules: [] };
-  const crop = cut(page, { x: left, y: top, width, height }, 0);
-  const threshold = otsuThreshold(crop.data);
-  const ink = (x: number, y: number) => crop.data[y * width + x]! <= threshold;
-  const ruleColumn: boolean[] = [];
-  for (let x = 0; x < width; x++) {
-    let count = 0;
-    for (let y = 0; y < height; y++) if (ink(x, y)) count++;
-    ruleColumn.push(count >= RULE_SHARE * height);
-  }
-  const ruleRow: boolean[] = [];
-  for (let y = 0; y < height; y++) {
-    let count = 0;
-    for (let x = 0; x < width; x++) if (ink(x, y)) count++;
-    ruleRow.push(count >= RULE_ROW_SHARE * width);
-  }
-  const lineTop = Math.max(0, box.y - top);
-  const lineBottom = Math.min(height, box.y + box.height - top);
-  const inked = (x: number) => {
-    if (ruleColumn[x]) return false;
-    for (let y = lineTop; y < lineBottom; y++) if (!ruleRow[y] && ink(x, y)) return true;
-    return false;
-  };
-  const cells: LineCell[] = [];
-  let from = -1;
-  let last = -Infinity;
-  const close = () => {
-    let inkTop = height;
-    let inkBottom = 0;
-    for (let y = 0; y < height; y++) {
-      if (ruleRow[y]) continue;
-      for (let x = from; x <= last; x++) {
-        if (!ruleColumn[x] && ink(x, y)) {
-          inkTop = Math.min(inkTop, y);
-          inkBottom = y + 1;
-          break;
-        }
-      }
-    }
-    if (inkBottom > inkTop)
-      cells.push({ x0: left + from, x1: left + last + 1, top: top + inkTop, bottom: top + inkBottom });
-    from = -1;
-  };
-  for (let x = 0; x < width; x++) {
-    if (!inked(x)) {
-      if (ruleColumn[x] && from >= 0) close();
-      continue;
-    }
-    if (from >= 0 && x - last > CELL_GAP * box.height) close();
-    if (from < 0) from = x;
-    last = x;
-  }
-  if (from >= 0) close();
-  const rules = ruleColumn.flatMap((rule, x) => (rule ? [left + x] : []));
-  return { cells, rules };
-}
-
-/**
- * A cell cut out for OCR: padded by its glyphs' height as a line is, kept clear of the rules beside
- * it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
- * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
- */
-function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster {
-  const glyphs = Math.max(1, cell.bottom - cell.top);
-  const padX = Math.round(glyphs * 0.6);
-  const padY = Math.round(glyphs * 0.35);
-  const ruleLeft = Math.max(-Infinity, ...rules.filter((x) => x < cell.x0));
-  const ruleRight = Math.min(Infinity, ...rules.filter((x) => x >= cell.x1));
-  const x0 = Math.max(0, cell.x0 - padX, ruleLeft + RULE_CLEARANCE);
-  const x1 = Math.min(page.width, cell.x1 + padX, ruleRight - RULE_CLEARANCE + 1);
-  const y0 = Math.max(0, cell.top - padY);
-  const y1 = Math.min(page.height, cell.bottom + padY);
-  const inner = cut(page, { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) }, 0);
-  const ground = [...inner.data].sort((a, b) => a - b)[Math.floor(inner.data.length * 0.9)] ?? 255;
-  const width = inner.width + 2 * glyphs;
-  const height = inner.height + 2 * glyphs;
-  const data = new Uint8Array(width * height).fill(ground);
-  for (let y = 0; y < inner.height; y++)
-    data.set(inner.data.subarray(y * inner.width, (y + 1) * inner.width), (y + glyphs) * width + glyphs);
-  return { width, height, data };
 }
 
 export async function examine(
@@ -687,249 +473,6 @@ export async function examine(
     tiles,
     regions: registeredInput.regions,
   };
-}
-
-interface ComparedPages {
-  originalPage: GrayRaster;
-  copyPage: GrayRaster;
-  originalInk: InkMasks;
-  copyInk: InkMasks;
-}
-
-/** A region's own pixels with a few to spare: OCR of a graphic must not take in the text around it. */
-function cutRegion(page: GrayRaster, box: Box): GrayRaster {
-  const pad = 4;
-  return cut(
-    page,
-    { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
-    0,
-  );
-}
-
-/**
- * A flagged region without the rows of registered lines it only grazes: a tile reaches into the line
- * above or below the text added between them, and the cut glyphs read as junk (a line added under
- * a grade, "with Distinction", read as nothing) and widen the differing ink's shape. Kept whole when
- * that would leave less than a quarter of it.
- */
-function withoutGrazedLines(box: Box, lines: RegisteredLine[]): Box {
-  let top = box.y;
-  let bottom = box.y + box.height;
-  for (const line of lines) {
-    if (line.box.x >= box.x + box.width || box.x >= line.box.x + line.box.width) continue;
-    const lineBottom = line.box.y + line.box.height;
-    // Grazed: less than half the line's height inside; a line more inside may be what changed.
-    const reach = line.box.height / 2;
-    if (line.box.y < top && lineBottom > top && lineBottom - top < reach) top = lineBottom;
-    else if (lineBottom > bottom && line.box.y < bottom && bottom - line.box.y < reach) bottom = line.box.y;
-  }
-  return bottom - top >= box.height / 4 ? { ...box, y: top, height: bottom - top } : box;
-}
-
-/** The registered line nearest a box above it (side -1) or below it (side 1), overlapping it across. */
-function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): RegisteredLine | null {
-  let best: RegisteredLine | null = null;
-  let bestGap = Infinity;
-  for (const line of lines) {
-    if (line.box.x > box.x + box.width || box.x > line.box.x + line.box.width) continue;
-    const gap = side < 0 ? box.y - (line.box.y + line.box.height) : line.box.y - (box.y + box.height);
-    if (gap >= -line.box.height / 2 && gap < bestGap) {
-      best = line;
-      bestGap = gap;
-    }
-  }
-  return best;
-}
-
-/** The registered line on the same row as a box, left of it and nearest: the label of a value beside it. */
-function lineAcross(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
-  let best: RegisteredLine | null = null;
-  let bestGap = Infinity;
-  for (const line of lines) {
-    const shared = Math.min(box.y + box.height, line.box.y + line.box.height) - Math.max(box.y, line.box.y);
-    const gap = box.x - (line.box.x + line.box.width);
-    if (shared < 0.5 * Math.min(box.height, line.box.height) || gap < -line.box.height) continue;
-    if (gap < bestGap) {
-      best = line;
-      bestGap = gap;
-    }
-  }
-  return best;
-}
-
-const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-
-/**
- * Names the regions whose registered line has no field: a line by its context and the shape of its
- * value (fields.ts fieldOfLine); a line whose words read alike while a pen stroke read into it
- * changed, the signature; a region with no registered line by what the copy reads there (text the
- * original lacks is text added) or else by the shape of the ink that differs (graphics.ts).
- */
-async function nameRegions(
-  read: (crops: GrayRaster[]) => Promise<RegionReading[]>,
-  regions: RegionEvidence[],
-  lines: RegisteredLine[],
-  pages: ComparedPages,
-): Promise<RegionEvidence[]> {
-  const bare = regions.filter((region) => !region.line);
-  const bareBoxes = bare.map((region) => withoutGrazedLines(region.box, lines));
-  const heights = lines.map((line) => line.box.height).sort((a, b) => a - b);
-  const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
-  // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
-  // own pixels only, so the text around it is not read into it.
-  const crop = (page: GrayRaster, box: Box) =>
-    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
-  // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
-  // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
-  const readings = bare.length
-    ? await read([
-        ...bareBoxes.map((box) => crop(pages.copyPage, box)),
-        ...bareBoxes.map((box) => crop(pages.originalPage, box)),
-      ])
-    : [];
-  const copyReadings = readings.slice(0, bare.length);
-  const originalReadings = readings.slice(bare.length);
-  // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
-  const graphicAt = (box: Box): CertificateField | null => {
-    const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
-    const kind = shape ? graphicKind(shape, textHeight) : null;
-    if (kind) return kind;
-    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-    return object ? graphicKind(object, textHeight) : null;
-  };
-  return regions.map((region): RegionEvidence => {
-    const line = region.line;
-    let naming: RegionNaming | null = null;
-    if (line) {
-      // The line's context as printed, not in OCR's reading order: OCR reads a column of labels
-      // before the column of their values ("Name Course Result Issued Valid until", then "José
-      // Silva"), so the line read before a value can be another row's label. The label on its row
-      // first, else the lines above and below it.
-      const at = lines.indexOf(line);
-      const across = lineAcross(
-        line.box,
-        lines.filter((other) => other !== line),
-      );
-      const previous = (lineBeside(line.box, lines, -1) ?? lines[at - 1])?.text ?? null;
-      const next = (lineBeside(line.box, lines, 1) ?? lines[at + 1])?.text ?? null;
-      const nameLine = (text: string) =>
-        (across ? fieldOfLine(`${across.text} ${text}`, null, null) : null) ??
-        fieldOfLine(text, previous, next);
-      const reads = region.reads?.text ?? '';
-      // Below READ_DOUBT a reading is noise (decide.ts), and the words it changes with it.
-      const changedField = (lineField: CertificateField | null) =>
-        reads && region.reads!.confidence >= READ_DOUBT
-          ? fieldOfChange(
-              lineField,
-              region.originalReads?.text ?? line.text,
-              reads,
-              across?.text ?? previous,
-              next,
-            )
-          : lineField;
-      const registeredAs = registeredField(line);
-      let field: CertificateField | null;
-      // The line's field shown whole by its unchanged words, while other words changed.
-      let intact = false;
-      if (registeredAs) {
-        // The registered field, unless the line's words deny it or the line holds several fields and
-        // the words that changed are another (or none of them).
-        field = changedField(registeredAs);
-        if (field === line.field) return region;
-        intact = field === null;
-      } else {
-        // A pen stroke read into the line: the signature (or seal) beside its words may be what
-        // changed, told by the words reading alike or by the shape of the ink that differs.
-        const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
-        const sameWords =
-          !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
-        const shape = scribbled
-          ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
-          : null;
-        // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
-        // frame read as the whole page's text), not a line of words.
-        const textShaped = line.box.width >= line.box.height;
-        const lineField = textShaped
-          ? (nameLine(line.text) ??
-            // A line registration read no words of (a name in script) is named by the copy's
-            // reading whatever its confidence: the words' shape and context name it, not their letters.
-            (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
-              ? nameLine(reads)
-              : null))
-          : null;
-        field =
-          (shape ? graphicKind(shape, textHeight) : null) ??
-          (scribbled && sameWords ? 'signature' : null) ??
-          (textShaped ? changedField(lineField) : null);
-        intact = lineField !== null && field === null;
-      }
-      // No words (a seal's ring boxed as a line), or words whose field is intact while something
-      // beside them changed (a swapped signature read as letters beside a date): what differs there,
-      // by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && (intact || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
-      naming = field
-        ? { field, label: fieldLabel(field) }
-        : line.field
-          ? { field: null, label: `Text line "${line.text}"` }
-          : null;
-    } else {
-      const index = bare.indexOf(region);
-      const box = bareBoxes[index]!;
-      const copy = copyReadings[index];
-      const original = originalReadings[index];
-      const above = lineBeside(box, lines, -1);
-      const below = lineBeside(box, lines, 1);
-      const label = lineAcross(box, lines);
-      // A value printed beside its label ("with the grade  B+") is named with that label first.
-      const nameText = (text: string) =>
-        (label ? fieldOfLine(`${label.text} ${text}`, null, null) : null) ??
-        fieldOfLine(text, above?.text ?? null, below?.text ?? null);
-      const confident = (reading: typeof copy, least: number) =>
-        !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
-      const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
-      const graphic = shape ? graphicKind(shape, textHeight) : null;
-      if (
-        confident(copy, 3) &&
-        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
-      ) {
-        const text = withoutScribbles(copy!.text).trim();
-        const field = nameText(text);
-        naming = {
-          field,
-          label: field ? `${fieldLabel(field)}: text added ("${text}")` : `Text added: "${text}"`,
-        };
-      } else if (graphic) {
-        naming = { field: graphic, label: fieldLabel(graphic) };
-      } else if (
-        confident(copy, 1) &&
-        confident(original, 1) &&
-        readingKey(copy!.text) !== readingKey(original!.text)
-      ) {
-        const field = nameText(withoutScribbles(copy!.text).trim());
-        naming = field ? { field, label: fieldLabel(field) } : null;
-      } else if (
-        label &&
-        box.height <= 2.5 * textHeight &&
-        box.x - (label.box.x + label.box.width) <= textHeight
-      ) {
-        // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
-        // not at all): part of that line, named as the line is.
-        const at = lines.indexOf(label);
-        const field =
-          label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
-        naming = field ? { field, label: fieldLabel(field) } : null;
-      } else {
-        // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
-        // a label printed beside it.
-        const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-        const field =
-          (object ? graphicKind(object, textHeight) : null) ??
-          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
-        naming = field ? { field, label: fieldLabel(field) } : null;
-      }
-    }
-    return naming ? { ...region, naming } : region;
-  });
 }
 
 const SEARCH_CUT_REASON =

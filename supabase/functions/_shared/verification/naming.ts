@@ -1,0 +1,264 @@
+/**
+ * Names the differing regions a decision found: by the field of the registered line and the words
+ * that changed, by a line's context on the page, or by the shape of the ink that differs.
+ */
+import type { CertificateField } from '../api-contract.ts';
+import type { GrayRaster } from '../documents/raster.ts';
+import type { Box, RegionReading } from '../ocr/protocol.ts';
+import { READ_CONFIDENT, READ_DOUBT, type RegionEvidence, type RegionNaming } from './decide.ts';
+import {
+  fieldLabel,
+  fieldOfChange,
+  fieldOfLine,
+  isScribble,
+  readingKey,
+  type RegisteredLine,
+  registeredField,
+  withoutScribbles,
+} from './fields.ts';
+import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
+import type { InkMasks } from './ink.ts';
+import { cut } from './reading.ts';
+
+export interface ComparedPages {
+  originalPage: GrayRaster;
+  copyPage: GrayRaster;
+  originalInk: InkMasks;
+  copyInk: InkMasks;
+}
+
+/** A region's own pixels with a few to spare: OCR of a graphic must not take in the text around it. */
+function cutRegion(page: GrayRaster, box: Box): GrayRaster {
+  const pad = 4;
+  return cut(
+    page,
+    { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+    0,
+  );
+}
+
+/**
+ * A flagged region without the rows of registered lines it only grazes: a tile reaches into the line
+ * above or below the text added between them, and the cut glyphs read as junk (a line added under
+ * a grade, "with Distinction", read as nothing) and widen the differing ink's shape. Kept whole when
+ * that would leave less than a quarter of it.
+ */
+function withoutGrazedLines(box: Box, lines: RegisteredLine[]): Box {
+  let top = box.y;
+  let bottom = box.y + box.height;
+  for (const line of lines) {
+    if (line.box.x >= box.x + box.width || box.x >= line.box.x + line.box.width) continue;
+    const lineBottom = line.box.y + line.box.height;
+    // Grazed: less than half the line's height inside; a line more inside may be what changed.
+    const reach = line.box.height / 2;
+    if (line.box.y < top && lineBottom > top && lineBottom - top < reach) top = lineBottom;
+    else if (lineBottom > bottom && line.box.y < bottom && bottom - line.box.y < reach) bottom = line.box.y;
+  }
+  return bottom - top >= box.height / 4 ? { ...box, y: top, height: bottom - top } : box;
+}
+
+/** The registered line nearest a box above it (side -1) or below it (side 1), overlapping it across. */
+function lineBeside(box: Box, lines: RegisteredLine[], side: -1 | 1): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    if (line.box.x > box.x + box.width || box.x > line.box.x + line.box.width) continue;
+    const gap = side < 0 ? box.y - (line.box.y + line.box.height) : line.box.y - (box.y + box.height);
+    if (gap >= -line.box.height / 2 && gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+/** The registered line on the same row as a box, left of it and nearest: the label of a value beside it. */
+function lineAcross(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
+  let best: RegisteredLine | null = null;
+  let bestGap = Infinity;
+  for (const line of lines) {
+    const shared = Math.min(box.y + box.height, line.box.y + line.box.height) - Math.max(box.y, line.box.y);
+    const gap = box.x - (line.box.x + line.box.width);
+    if (shared < 0.5 * Math.min(box.height, line.box.height) || gap < -line.box.height) continue;
+    if (gap < bestGap) {
+      best = line;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
+/**
+ * Names the regions whose registered line has no field: a line by its context and the shape of its
+ * value (fields.ts fieldOfLine); a line whose words read alike while a pen stroke read into it
+ * changed, the signature; a region with no registered line by what the copy reads there (text the
+ * original lacks is text added) or else by the shape of the ink that differs (graphics.ts).
+ */
+export async function nameRegions(
+  read: (crops: GrayRaster[]) => Promise<RegionReading[]>,
+  regions: RegionEvidence[],
+  lines: RegisteredLine[],
+  pages: ComparedPages,
+): Promise<RegionEvidence[]> {
+  const bare = regions.filter((region) => !region.line);
+  const bareBoxes = bare.map((region) => withoutGrazedLines(region.box, lines));
+  const heights = lines.map((line) => line.box.height).sort((a, b) => a - b);
+  const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
+  // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
+  // own pixels only, so the text around it is not read into it.
+  const crop = (page: GrayRaster, box: Box) =>
+    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
+  // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
+  // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
+  const readings = bare.length
+    ? await read([
+        ...bareBoxes.map((box) => crop(pages.copyPage, box)),
+        ...bareBoxes.map((box) => crop(pages.originalPage, box)),
+      ])
+    : [];
+  const copyReadings = readings.slice(0, bare.length);
+  const originalReadings = readings.slice(bare.length);
+  // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
+  const graphicAt = (box: Box): CertificateField | null => {
+    const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
+    const kind = shape ? graphicKind(shape, textHeight) : null;
+    if (kind) return kind;
+    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
+    return object ? graphicKind(object, textHeight) : null;
+  };
+  return regions.map((region): RegionEvidence => {
+    const line = region.line;
+    let naming: RegionNaming | null = null;
+    if (line) {
+      // The line's context as printed, not in OCR's reading order: OCR reads a column of labels
+      // before the column of their values ("Name Course Result Issued Valid until", then "José
+      // Silva"), so the line read before a value can be another row's label. The label on its row
+      // first, else the lines above and below it.
+      const at = lines.indexOf(line);
+      const across = lineAcross(
+        line.box,
+        lines.filter((other) => other !== line),
+      );
+      const previous = (lineBeside(line.box, lines, -1) ?? lines[at - 1])?.text ?? null;
+      const next = (lineBeside(line.box, lines, 1) ?? lines[at + 1])?.text ?? null;
+      const nameLine = (text: string) =>
+        (across ? fieldOfLine(`${across.text} ${text}`, null, null) : null) ??
+        fieldOfLine(text, previous, next);
+      const reads = region.reads?.text ?? '';
+      // Below READ_DOUBT a reading is noise (decide.ts), and the words it changes with it.
+      const changedField = (lineField: CertificateField | null) =>
+        reads && region.reads!.confidence >= READ_DOUBT
+          ? fieldOfChange(
+              lineField,
+              region.originalReads?.text ?? line.text,
+              reads,
+              across?.text ?? previous,
+              next,
+            )
+          : lineField;
+      const registeredAs = registeredField(line);
+      let field: CertificateField | null;
+      // The line's field shown whole by its unchanged words, while other words changed.
+      let intact = false;
+      if (registeredAs) {
+        // The registered field, unless the line's words deny it or the line holds several fields and
+        // the words that changed are another (or none of them).
+        field = changedField(registeredAs);
+        if (field === line.field) return region;
+        intact = field === null;
+      } else {
+        // A pen stroke read into the line: the signature (or seal) beside its words may be what
+        // changed, told by the words reading alike or by the shape of the ink that differs.
+        const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
+        const sameWords =
+          !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
+        const shape = scribbled
+          ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
+          : null;
+        // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
+        // frame read as the whole page's text), not a line of words.
+        const textShaped = line.box.width >= line.box.height;
+        const lineField = textShaped
+          ? (nameLine(line.text) ??
+            // A line registration read no words of (a name in script) is named by the copy's
+            // reading whatever its confidence: the words' shape and context name it, not their letters.
+            (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
+              ? nameLine(reads)
+              : null))
+          : null;
+        field =
+          (shape ? graphicKind(shape, textHeight) : null) ??
+          (scribbled && sameWords ? 'signature' : null) ??
+          (textShaped ? changedField(lineField) : null);
+        intact = lineField !== null && field === null;
+      }
+      // No words (a seal's ring boxed as a line), or words whose field is intact while something
+      // beside them changed (a swapped signature read as letters beside a date): what differs there,
+      // by the shape of its ink. Words that name nothing stay a text line.
+      if (!field && (intact || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
+      naming = field
+        ? { field, label: fieldLabel(field) }
+        : line.field
+          ? { field: null, label: `Text line "${line.text}"` }
+          : null;
+    } else {
+      const index = bare.indexOf(region);
+      const box = bareBoxes[index]!;
+      const copy = copyReadings[index];
+      const original = originalReadings[index];
+      const above = lineBeside(box, lines, -1);
+      const below = lineBeside(box, lines, 1);
+      const label = lineAcross(box, lines);
+      // A value printed beside its label ("with the grade  B+") is named with that label first.
+      const nameText = (text: string) =>
+        (label ? fieldOfLine(`${label.text} ${text}`, null, null) : null) ??
+        fieldOfLine(text, above?.text ?? null, below?.text ?? null);
+      const confident = (reading: typeof copy, least: number) =>
+        !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
+      const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
+      const graphic = shape ? graphicKind(shape, textHeight) : null;
+      if (
+        confident(copy, 3) &&
+        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
+      ) {
+        const text = withoutScribbles(copy!.text).trim();
+        const field = nameText(text);
+        naming = {
+          field,
+          label: field ? `${fieldLabel(field)}: text added ("${text}")` : `Text added: "${text}"`,
+        };
+      } else if (graphic) {
+        naming = { field: graphic, label: fieldLabel(graphic) };
+      } else if (
+        confident(copy, 1) &&
+        confident(original, 1) &&
+        readingKey(copy!.text) !== readingKey(original!.text)
+      ) {
+        const field = nameText(withoutScribbles(copy!.text).trim());
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else if (
+        label &&
+        box.height <= 2.5 * textHeight &&
+        box.x - (label.box.x + label.box.width) <= textHeight
+      ) {
+        // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
+        // not at all): part of that line, named as the line is.
+        const at = lines.indexOf(label);
+        const field =
+          label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      } else {
+        // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
+        // a label printed beside it.
+        const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
+        const field =
+          (object ? graphicKind(object, textHeight) : null) ??
+          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+        naming = field ? { field, label: fieldLabel(field) } : null;
+      }
+    }
+    return naming ? { ...region, naming } : region;
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * How a line is cut out of a page and enlarged for OCR: the same crop of both pages (copy and
+ * original), a line's cells split at table rules and wide gaps, each at a height Tesseract reads.
+ */
+import type { GrayRaster } from '../documents/raster.ts';
+import { type Box, MAX_OCR_SIDE } from '../ocr/protocol.ts';
+import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
+
+/** A line's box with room for accents and descenders that OCR's box leaves out. */
+export function padded(box: Box): Box {
+  const pad = Math.max(2, Math.round(box.height * 0.2));
+  return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
+}
+
+/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
+export function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+  const padX = Math.round(box.height * 0.6 * padding);
+  const padY = Math.round(box.height * 0.35 * padding);
+  const left = Math.max(0, box.x - padX);
+  const top = Math.max(0, box.y - padY);
+  const right = Math.min(page.width, box.x + box.width + padX);
+  const bottom = Math.min(page.height, box.y + box.height + padY);
+  const width = right - left;
+  const height = bottom - top;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * width);
+  return { width, height, data };
+}
+
+/**
+ * Tesseract misses small print: a certificate number 12 px tall on the registered page (its whole-page
+ * OCR read it at 0.92) read as nothing in a lossless copy, and a forged digit in it (000265 -> 000255,
+ * tile score 0.01 at that scale) was accepted. Lines are enlarged for OCR to about this height.
+ */
+const READING_LINE_HEIGHT = 32;
+const MAX_READING_ZOOM = 3;
+/** An enlarged crop stays within this many pixels: OCR's CPU grows with them. */
+const MAX_READING_PIXELS = 150_000;
+
+/** How much a line crop is enlarged so its text reaches a height Tesseract reads reliably. */
+export function readingZoom(crop: GrayRaster, lineHeight: number): number {
+  const legible = READING_LINE_HEIGHT / Math.max(1, lineHeight);
+  const affordable = Math.sqrt(MAX_READING_PIXELS / (crop.width * crop.height));
+  return Math.max(1, Math.min(MAX_READING_ZOOM, legible, affordable));
+}
+
+/**
+ * A crop enlarged by `factor` for OCR (naming a region: back to the original's scale; lines: legible),
+ * never past the side OCR accepts. Bicubic: bilinear enlargement of a rotated JPEG's 12 px number read
+ * "000810" as "000816", and a transcript's "10" as "110" (accuracy run 9); bicubic read both right.
+ */
+export async function forReading(region: GrayRaster, wanted: number): Promise<GrayRaster> {
+  const factor = Math.min(wanted, MAX_OCR_SIDE / Math.max(region.width, region.height));
+  if (factor <= 1) return region;
+  const cv = await openCv();
+  return withMats((keep) => {
+    const source = keep(matFromRaster(cv, region));
+    const enlarged = keep(new cv.Mat());
+    const size = new cv.Size(
+      Math.min(MAX_OCR_SIDE, Math.round(region.width * factor)),
+      Math.min(MAX_OCR_SIDE, Math.round(region.height * factor)),
+    );
+    cv.resize(source, enlarged, size, 0, 0, cv.INTER_CUBIC);
+    return rasterFromMat(enlarged);
+  });
+}
+
+/** Blank ink columns of at least this many line heights split a line into cells (a word space is a fraction of one). */
+const CELL_GAP = 1.5;
+/** A column inked over this share of a line's padded rows is a table rule, not a glyph. */
+const RULE_SHARE = 0.9;
+/** A row inked over this share of a line's width is a rule under or over it. */
+const RULE_ROW_SHARE = 0.6;
+/**
+ * Pixels a cell keeps clear of a rule beside it: the copy's rule may lie off the original's by the
+ * comparison's residual shift (compare.ts searches 2 px) and one more for re-sampling.
+ */
+const RULE_CLEARANCE = 3;
+
+export interface LineCell {
+  x0: number;
+  x1: number;
+  /** The cell's ink rows (its glyphs' height is bottom - top). */
+  top: number;
+  bottom: number;
+}
+
+/** Otsu's threshold of a crop: the grey level that best splits its glyphs from their ground. */
+function otsuThreshold(data: Uint8Array): number {
+  const histogram = new Array<number>(256).fill(0);
+  for (const value of data) histogram[value]!++;
+  let sum = 0;
+  for (let level = 0; level < 256; level++) sum += level * histogram[level]!;
+  let below = 0;
+  let belowSum = 0;
+  let best = -1;
+  let threshold = 127;
+  for (let level = 0; level < 256; level++) {
+    below += histogram[level]!;
+    if (below === 0) continue;
+    const above = data.length - below;
+    if (above === 0) break;
+    belowSum += level * histogram[level]!;
+    const spread = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
+    if (spread > best) {
+      best = spread;
+      threshold = level;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * The cells of a line on the original page (its ink split at blank gaps of CELL_GAP line heights and
+ * at table rules), each with its ink's rows, and the rules' columns; the same boxes are cut from both
+ * pages, so both are read alike.
+ */
+export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rules: number[] } {
+  const padX = Math.round(box.height * 0.6);
+  const padY = Math.round(box.height * 0.35);
+  const left = Math.max(0, box.x - padX);
+  const top = Math.max(0, box.y - padY);
+  const right = Math.min(page.width, box.x + box.width + padX);
+  const bottom = Math.min(page.height, box.y + box.height + padY);
+  const width = right - left;
+  const height = bottom - top;
+  if (width <= 0 || height <= 0) return { cells: [], rules: [] };
+  const crop = cut(page, { x: left, y: top, width, height }, 0);
+  const threshold = otsuThreshold(crop.data);
+  const ink = (x: number, y: number) => crop.data[y * width + x]! <= threshold;
+  const ruleColumn: boolean[] = [];
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    for (let y = 0; y < height; y++) if (ink(x, y)) count++;
+    ruleColumn.push(count >= RULE_SHARE * height);
+  }
+  const ruleRow: boolean[] = [];
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    for (let x = 0; x < width; x++) if (ink(x, y)) count++;
+    ruleRow.push(count >= RULE_ROW_SHARE * width);
+  }
+  const lineTop = Math.max(0, box.y - top);
+  const lineBottom = Math.min(height, box.y + box.height - top);
+  const inked = (x: number) => {
+    if (ruleColumn[x]) return false;
+    for (let y = lineTop; y < lineBottom; y++) if (!ruleRow[y] && ink(x, y)) return true;
+    return false;
+  };
+  const cells: LineCell[] = [];
+  let from = -1;
+  let last = -Infinity;
+  const close = () => {
+    let inkTop = height;
+    let inkBottom = 0;
+    for (let y = 0; y < height; y++) {
+      if (ruleRow[y]) continue;
+      for (let x = from; x <= last; x++) {
+        if (!ruleColumn[x] && ink(x, y)) {
+          inkTop = Math.min(inkTop, y);
+          inkBottom = y + 1;
+          break;
+        }
+      }
+    }
+    if (inkBottom > inkTop)
+      cells.push({ x0: left + from, x1: left + last + 1, top: top + inkTop, bottom: top + inkBottom });
+    from = -1;
+  };
+  for (let x = 0; x < width; x++) {
+    if (!inked(x)) {
+      if (ruleColumn[x] && from >= 0) close();
+      continue;
+    }
+    if (from >= 0 && x - last > CELL_GAP * box.height) close();
+    if (from < 0) from = x;
+    last = x;
+  }
+  if (from >= 0) close();
+  const rules = ruleColumn.flatMap((rule, x) => (rule ? [left + x] : []));
+  return { cells, rules };
+}
+
+/**
+ * A cell cut out for OCR: padded by its glyphs' height as a line is, kept clear of the rules beside
+ * it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
+ * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
+ */
+export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster {
+  const glyphs = Math.max(1, cell.bottom - cell.top);
+  const padX = Math.round(glyphs * 0.6);
+  const padY = Math.round(glyphs * 0.35);
+  const ruleLeft = Math.max(-Infinity, ...rules.filter((x) => x < cell.x0));
+  const ruleRight = Math.min(Infinity, ...rules.filter((x) => x >= cell.x1));
+  const x0 = Math.max(0, cell.x0 - padX, ruleLeft + RULE_CLEARANCE);
+  const x1 = Math.min(page.width, cell.x1 + padX, ruleRight - RULE_CLEARANCE + 1);
+  const y0 = Math.max(0, cell.top - padY);
+  const y1 = Math.min(page.height, cell.bottom + padY);
+  const inner = cut(page, { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) }, 0);
+  const ground = [...inner.data].sort((a, b) => a - b)[Math.floor(inner.data.length * 0.9)] ?? 255;
+  const width = inner.width + 2 * glyphs;
+  const height = inner.height + 2 * glyphs;
+  const data = new Uint8Array(width * height).fill(ground);
+  for (let y = 0; y < inner.height; y++)
+    data.set(inner.data.subarray(y * inner.width, (y + 1) * inner.width), (y + glyphs) * width + glyphs);
+  return { width, height, data };
+}
