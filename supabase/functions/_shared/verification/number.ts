@@ -17,6 +17,7 @@ import { INTRODUCES_NUMBER } from './fields.ts';
 import { type Mat, matFromRaster, withMats } from './mats.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { openCv } from './opencv.ts';
+import { lineFrame } from './reading.ts';
 
 /** Lines are looked for on the copy fitted to this (cheap morphology, small print still 8+ px tall). */
 const DETECT_LONG_SIDE = 1200;
@@ -187,12 +188,7 @@ export async function stackLines(page: GrayRaster, boxes: Box[]): Promise<GrayRa
   const strips = withMats((keep) => {
     const source: Mat = keep(matFromRaster(cv, page));
     return boxes.map((box) => {
-      const padX = Math.round(box.height * 0.6);
-      const padY = Math.round(box.height * 0.35);
-      const left = Math.max(0, box.x - padX);
-      const top = Math.max(0, box.y - padY);
-      const right = Math.min(page.width, box.x + box.width + padX);
-      const bottom = Math.min(page.height, box.y + box.height + padY);
+      const { left, top, right, bottom } = lineFrame(page, box);
       const crop: Mat = keep(source.roi(new cv.Rect(left, top, right - left, bottom - top)));
       const scale = STRIP_HEIGHT / crop.rows;
       const width = Math.min(MAX_STRIP_WIDTH, Math.max(1, Math.round(crop.cols * scale)));

@@ -13,14 +13,29 @@ export function padded(box: Box): Box {
   return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
 }
 
-/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
-export function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+/**
+ * A line's box with the margin OCR of a line needs (`padding` times: 0.6 of its height on each side
+ * for a glyph's overhang and some context, 0.35 above and below for accents and descenders), within
+ * the page.
+ */
+export function lineFrame(
+  page: { width: number; height: number },
+  box: Box,
+  padding = 1,
+): { left: number; top: number; right: number; bottom: number } {
   const padX = Math.round(box.height * 0.6 * padding);
   const padY = Math.round(box.height * 0.35 * padding);
-  const left = Math.max(0, box.x - padX);
-  const top = Math.max(0, box.y - padY);
-  const right = Math.min(page.width, box.x + box.width + padX);
-  const bottom = Math.min(page.height, box.y + box.height + padY);
+  return {
+    left: Math.max(0, box.x - padX),
+    top: Math.max(0, box.y - padY),
+    right: Math.min(page.width, box.x + box.width + padX),
+    bottom: Math.min(page.height, box.y + box.height + padY),
+  };
+}
+
+/** The page inside `box`, padded (by default) for the glyph parts and context OCR of a line needs. */
+export function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+  const { left, top, right, bottom } = lineFrame(page, box, padding);
   const width = right - left;
   const height = bottom - top;
   const data = new Uint8Array(width * height);
@@ -118,12 +133,7 @@ function otsuThreshold(data: Uint8Array): number {
  * pages, so both are read alike.
  */
 export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rules: number[] } {
-  const padX = Math.round(box.height * 0.6);
-  const padY = Math.round(box.height * 0.35);
-  const left = Math.max(0, box.x - padX);
-  const top = Math.max(0, box.y - padY);
-  const right = Math.min(page.width, box.x + box.width + padX);
-  const bottom = Math.min(page.height, box.y + box.height + padY);
+  const { left, top, right, bottom } = lineFrame(page, box);
   const width = right - left;
   const height = bottom - top;
   if (width <= 0 || height <= 0) return { cells: [], rules: [] };
