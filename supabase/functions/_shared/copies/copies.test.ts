@@ -64,6 +64,17 @@ Deno.test('the QR code is read from a 12 MP phone photo of the printed copy', as
   assert.equal(await codeIn(await page()), null);
 });
 
+Deno.test('a code found but not decoded on the shrunk photo is decoded from its own area', async () => {
+  // This public id's stamp, photographed at 6 MP, is found and not decoded at 1,200 px (about 1 random
+  // id in 30 is; the api test of a photographed copy failed so once in CI).
+  const url = 'http://127.0.0.1:5173/c/FA8zwkzlJfhhYwOzvCZjTZ';
+  const certificate = await drawnCertificate('Grace FA8ZWK', 'VC-2312345');
+  const text = { url, certificateNumber: 'VC-2312345' };
+  const stamped = await verifiableCopy(certificate, detectFileType(certificate)!, text, 'png', ocr);
+  const photo = await phonePhoto(await rgbOf(stamped), 3, { width: 2800, height: 2100 });
+  assert.equal(await codeIn(photo), url);
+});
+
 Deno.test('the PDF copy parses: one page, the stamped image, the number and link as text', async () => {
   const pdf = await verifiableCopy(await page(), detectFileType(await page())!, TEXT, 'pdf', ocr);
   assert.equal(detectFileType(pdf)?.fileType, 'pdf');

@@ -31,16 +31,46 @@ export function publicIdOf(text: string): string | null {
   return PUBLIC_PAGE_PATH.exec(url.pathname)?.[1] ?? null;
 }
 
-/** The text of the QR code the page shows, or null (also when the detector fails: the code is optional). */
+/**
+ * The code's own area on the full page, with a margin of half its size (the quiet zone and the
+ * corners a photo's perspective moves), from the corners found on the page shrunk by `shrink`.
+ */
+function codeArea(page: GrayRaster, corners: ArrayLike<number>, shrink: number): GrayRaster | null {
+  const xs = [corners[0]!, corners[2]!, corners[4]!, corners[6]!].map((x) => x / shrink);
+  const ys = [corners[1]!, corners[3]!, corners[5]!, corners[7]!].map((y) => y / shrink);
+  const margin = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2;
+  const left = Math.max(0, Math.floor(Math.min(...xs) - margin));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - margin));
+  const right = Math.min(page.width, Math.ceil(Math.max(...xs) + margin));
+  const bottom = Math.min(page.height, Math.ceil(Math.max(...ys) + margin));
+  if (right - left < 8 || bottom - top < 8) return null;
+  const width = right - left;
+  const data = new Uint8Array(width * (bottom - top));
+  for (let y = top; y < bottom; y++)
+    data.set(page.data.subarray(y * page.width + left, y * page.width + right), (y - top) * width);
+  return { width, height: bottom - top, data };
+}
+
+/**
+ * The text of the QR code the page shows, or null (also when the detector fails: the code is optional).
+ * A code found on the shrunk page but not decoded there is decoded again from its own area at the
+ * page's full size: at 1,200 px about 1 photographed stamp in 30 (random public ids) was found and
+ * not decoded, and all were decoded at 1,800 px; the area alone costs a fraction of the whole page.
+ */
 export async function readQrCode(page: GrayRaster): Promise<string | null> {
   const cv = await openCv();
   try {
     return withMats((keep) => {
-      const image = keep(matFromRaster(cv, fitWithin(page, CODE_LONG_SIDE)));
+      const shrunk = fitWithin(page, CODE_LONG_SIDE);
       const detector = keep(new cv.QRCodeDetectorAruco());
       const points = keep(new cv.Mat());
-      const text = String(detector.detectAndDecode(image, points) ?? '');
-      return text || null;
+      const text = String(detector.detectAndDecode(keep(matFromRaster(cv, shrunk)), points) ?? '');
+      if (text || shrunk === page || points.data32F.length < 8) return text || null;
+      const area = codeArea(page, points.data32F, shrunk.width / page.width);
+      if (!area) return null;
+      return (
+        String(detector.detectAndDecode(keep(matFromRaster(cv, area)), keep(new cv.Mat())) ?? '') || null
+      );
     });
   } catch (error) {
     console.error('engine: QR code detection failed', error);
