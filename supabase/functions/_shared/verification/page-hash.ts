@@ -168,15 +168,22 @@ export function extendAcrossBands(edges: GrayRaster, corners: Corners): Corners[
     const a = corners[at]!;
     const b = corners[(at + 1) % 4]!;
     let best = 0;
-    // One pixel at a time: a drawn edge is a few pixels wide.
+    // One pixel at a time (a drawn edge is a few pixels wide), counting the continuations' points as
+    // they grow; the moved side is measured only where both continue on edges.
     const step = 1 / Math.max(distance(a, corners[(at + 3) % 4]!), distance(b, corners[(at + 2) % 4]!));
+    const onEdge = ([x, y]: Point) => edges.data[Math.round(y) * edges.width + Math.round(x)]! > 0;
+    const inside = ([x, y]: Point) =>
+      Math.round(x) >= 0 && Math.round(y) >= 0 && Math.round(x) < edges.width && Math.round(y) < edges.height;
+    let onA = 0;
+    let onB = 0;
+    let points = 0;
     for (let share = step; share <= 1; share += step) {
       const [movedA, movedB] = movedSide(corners, at, share);
-      if (
-        edgeSupport(edges, movedA, movedB) >= needed &&
-        edgeSupport(edges, a, movedA) >= needed &&
-        edgeSupport(edges, b, movedB) >= needed
-      )
+      if (!inside(movedA) || !inside(movedB)) break;
+      points++;
+      if (onEdge(movedA)) onA++;
+      if (onEdge(movedB)) onB++;
+      if (onA >= needed * points && onB >= needed * points && edgeSupport(edges, movedA, movedB) >= needed)
         best = share;
     }
     shares.push(best);
