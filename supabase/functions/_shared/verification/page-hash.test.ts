@@ -3,7 +3,7 @@
  * flat pane around it, also where its own edges draw no outline of the whole page.
  */
 import assert from 'node:assert/strict';
-import { drawnCertificate, pngOf, rgbOf, viewerScreenshot } from '../copies/testing.ts';
+import { drawnCertificate, phonePhoto, pngOf, rgbOf, viewerScreenshot } from '../copies/testing.ts';
 import type { GrayRaster } from '../documents/raster.ts';
 import type { RgbImage } from '../copies/png.ts';
 import { detectFileType } from '../processing/detect.ts';
@@ -18,13 +18,13 @@ function rasterOf(bytes: Uint8Array, longSide: number): Promise<GrayRaster> {
   return pageRaster(bytes, detectFileType(bytes)!, longSide, noOcr);
 }
 
-/** The page with a dark band across its top and a dark panel down its left side, both to its edges. */
-function banded(page: RgbImage): RgbImage {
+/** The page with a dark band (`band` of its height) across its top and a dark panel down its left side, both to its edges, of `tone`. */
+function banded(page: RgbImage, band = 0.15, tone = 34): RgbImage {
   const data = new Uint8Array(page.data);
   for (let y = 0; y < page.height; y++)
     for (let x = 0; x < page.width; x++)
-      if (y < page.height * 0.15 || x < page.width * 0.22)
-        data.fill(34, (y * page.width + x) * 3, (y * page.width + x + 1) * 3);
+      if (y < page.height * band || x < page.width * 0.22)
+        data.fill(tone, (y * page.width + x) * 3, (y * page.width + x + 1) * 3);
   return { ...page, data };
 }
 
@@ -78,4 +78,16 @@ Deno.test('the page a viewer shows is cut out where it lies, its shadow left out
 
 Deno.test('a page that fills the picture, with no pane around it, is no surrounded page', async () => {
   assert.deepEqual(await surroundedPages(await rasterOf(await pngOf(page), CANONICAL_LONG_SIDE)), []);
+});
+
+Deno.test('a photographed page whose dark panel meets the dark desk hashes as the page', async () => {
+  const paneled = banded(await rgbOf(await drawnCertificate('Ağa Novák', 'TLC-2017-000716')), 0, 50);
+  const registered = pageHash(await rasterOf(await pngOf(paneled), CANONICAL_LONG_SIDE));
+  const photo = await rasterOf(
+    await phonePhoto(paneled, 2, { width: 2000, height: 1500 }),
+    COPY_WORKING_LONG_SIDE,
+  );
+  const nearest = Math.min(...(await copyPageHashes(photo)).map((hash) => hammingDistance(hash, registered)));
+  // The light part alone (the page without its panel) hashed 18 bits away; the whole page 4.
+  assert.ok(nearest <= 12, `${nearest} bits`);
 });
