@@ -677,6 +677,9 @@ Deno.test(
       ],
     });
     assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7) }).verdict, 'unknown');
+    // Read alike whole and by cells on the copy, a cell under READ_SURE on one page, it stays a change
+    // (default seed, f-grade-character-scan-0000's forged "3.5/4.0", the original's cell at 0.87).
+    assert.equal(decideOne({ ...whole, cells: cells('1.5', 0.85) }).verdict, 'altered');
     // Confirmed cell by cell, surely on both pages, it is a change.
     assert.equal(decideOne({ ...whole, cells: cells('1.5', 0.95) }).verdict, 'altered');
     // A mark gone or added is ink evidence: the sure reading stands.
