@@ -619,3 +619,70 @@ Deno.test(
     assert.equal(judgeCells(cells, READ_DOUBT), 'uncertain');
   },
 );
+
+Deno.test('a line whose ink agrees is never altered on a reading that only lacks glyphs', () => {
+  // Default seed, g-screenshot-0003: a transcript row read " 15" (0.96) where the original read
+  // alike reads the whole row; its cells read "Ce" (0.81) for "C+" (0.97).
+  const row: RegisteredLine = {
+    box: { x: 78, y: 593, width: 739, height: 25 },
+    text: 'Cryptography 15 C+',
+    confidence: 0.87,
+    field: null,
+  };
+  const partial = {
+    line: row,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: { text: ' 15', confidence: 0.96 },
+    originalReads: { text: 'Cryptography 15 C+ ', confidence: 0.95 },
+  };
+  assert.equal(decideOne(partial).verdict, 'unknown');
+  // Another glyph read surely on both sides is still a change.
+  assert.equal(
+    decideOne({ ...partial, reads: { text: 'Cryptography 15 B+', confidence: 0.96 } }).verdict,
+    'altered',
+  );
+});
+
+Deno.test(
+  'a line whose ink agrees, read otherwise whole, is doubt when its own cells do not confirm it',
+  () => {
+    // Seed 11, g-crop-0003: "Human Anatomy 7.5 A-" read whole "Human Anatomy 1.5" (0.90), the original
+    // "Human Anatomy 7.5" (0.96); by cells the copy read "71.5" (0.70) and the original "7.5" (0.96).
+    const row: RegisteredLine = {
+      box: { x: 79, y: 640, width: 736, height: 16 },
+      text: 'Human Anatomy 7.5 A-',
+      confidence: 0.95,
+      field: null,
+    };
+    const whole = {
+      line: row,
+      score: 0,
+      readAnyway: true,
+      unmatchedMarks: 0,
+      reads: { text: 'Human Anatomy 1.5', confidence: 0.9 },
+      originalReads: { text: 'Human Anatomy 7.5', confidence: 0.96 },
+    };
+    const cells = (copy: string, confidence: number) => ({
+      copy: [
+        { text: 'Human Anatomy', confidence: 0.96 },
+        { text: copy, confidence },
+        { text: '', confidence: 0 },
+      ],
+      original: [
+        { text: 'Human Anatomy', confidence: 0.96 },
+        { text: '7.5', confidence: 0.96 },
+        { text: '', confidence: 0 },
+      ],
+    });
+    assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7) }).verdict, 'unknown');
+    // Read alike whole and by cells on the copy, a cell under READ_SURE on one page, it stays a change
+    // (default seed, f-grade-character-scan-0000's forged "3.5/4.0", the original's cell at 0.87).
+    assert.equal(decideOne({ ...whole, cells: cells('1.5', 0.85) }).verdict, 'altered');
+    // Confirmed cell by cell, surely on both pages, it is a change.
+    assert.equal(decideOne({ ...whole, cells: cells('1.5', 0.95) }).verdict, 'altered');
+    // A mark gone or added is ink evidence: the sure reading stands.
+    assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7), unmatchedMarks: 1 }).verdict, 'altered');
+  },
+);

@@ -347,6 +347,18 @@ function judge(region: RegionEvidence): Judgement {
   // A cell read surely otherwise on both pages is a change, whatever the whole line's reading said
   // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
   if (cells === 'different') return 'different';
+  // A line whose ink agrees, read otherwise whole and otherwise again cell by cell, rests on one OCR
+  // reading the copy's own cells contradict: doubt, never a change (a crop's "Human Anatomy 1.5" at
+  // 0.90 whose cell read "71.5" at 0.70, original "7.5": a genuine copy answered altered, seed 11).
+  // Read alike twice ("Overall grade 3.5/4.0", whole and by cells, a forged 3.6), it stands.
+  const copyCells = region.cells.copy.map((cell) => cell.text).join(' ');
+  if (
+    region.readAnyway &&
+    first === 'different' &&
+    !(region.unmatchedMarks ?? 0) &&
+    confusableKey(copyCells) !== confusableKey(region.reads?.text ?? '')
+  )
+    return 'uncertain';
   if (cells === 'uncertain') return first === 'different' ? first : 'uncertain';
   if (cells !== 'same' || first !== 'uncertain') return first;
   // The same glyphs read alike cell by cell clear the doubt the line's reading left, never a mark
@@ -398,7 +410,12 @@ function judgeReadings(region: RegionEvidence): Judgement {
     const originalSure = original
       ? !!original.text && original.confidence >= READ_SURE
       : line.confidence >= READ_SURE;
-    return judgeOtherReading(reads, line, originalSure);
+    const other = judgeOtherReading(reads, line, originalSure);
+    // Less than half of the line read, all of it the line's own glyphs, lacks what the ink shows
+    // rather than showing other ink: doubt at most (a screenshot's "Cryptography 15 C+" read " 15" at
+    // 0.96 was a genuine copy answered altered).
+    const lacks = leftOut(reads.text, line.text) || (!!original?.text && leftOut(reads.text, original.text));
+    return other === 'different' && lacks ? 'uncertain' : other;
   }
   const confident = reads !== null && reads.confidence >= READ_CONFIDENT && reads.text.length > 0;
   const originalConfident = original
