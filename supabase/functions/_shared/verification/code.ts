@@ -13,6 +13,7 @@ import type { Sql } from '../db.ts';
 import { fitWithin, type GrayRaster } from '../documents/raster.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
+import { cut } from './reading.ts';
 
 export const CODE_LONG_SIDE = 1200;
 
@@ -44,11 +45,7 @@ function codeArea(page: GrayRaster, corners: ArrayLike<number>, shrink: number):
   const right = Math.min(page.width, Math.ceil(Math.max(...xs) + margin));
   const bottom = Math.min(page.height, Math.ceil(Math.max(...ys) + margin));
   if (right - left < 8 || bottom - top < 8) return null;
-  const width = right - left;
-  const data = new Uint8Array(width * (bottom - top));
-  for (let y = top; y < bottom; y++)
-    data.set(page.data.subarray(y * page.width + left, y * page.width + right), (y - top) * width);
-  return { width, height: bottom - top, data };
+  return cut(page, { x: left, y: top, width: right - left, height: bottom - top }, 0);
 }
 
 /**
