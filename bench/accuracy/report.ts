@@ -45,6 +45,8 @@ export interface RunRecord {
   latencyMs: number;
   /** The engine's CPU time for the answer (Server-Timing), null without one. */
   engineCpuMs: number | null;
+  /** The answer's whole Server-Timing header (api, engine and OCR stages), for diagnosis. */
+  serverTiming: string | null;
   verdict: string | null;
   matchedCertificateId: string | null;
   matchChannel: string | null;

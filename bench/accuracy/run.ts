@@ -308,6 +308,7 @@ await pool(items, concurrency, async (item, index) => {
     status: response.status,
     latencyMs: Math.round(response.ms),
     engineCpuMs: engineCpuMs(response.timing),
+    serverTiming: response.timing,
     verdict: result?.verdict ?? null,
     matchedCertificateId: result?.certificate?.id ?? null,
     matchChannel: result?.matchChannel ?? null,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { lineCells } from './reading.ts';
+import { cellCrop, greyLevelAt, lineCells } from './reading.ts';
 
 Deno.test('a table row splits into its cells at the rules and wide gaps; words of a sentence do not', () => {
   // A 16 px row on white: "glyphs" as dark blocks, a word space of 5 px, two vertical table rules.
@@ -31,4 +31,30 @@ Deno.test('a table row splits into its cells at the rules and wide gaps; words o
     [16, 13, 13],
   );
   assert.deepEqual(rules, [220, 221, 300, 301]);
+});
+
+Deno.test(
+  'a cell past the reading budget is not cut: a border taken for a line made 11-megapixel crops',
+  () => {
+    const width = 1200;
+    const height = 1600;
+    const page = { width, height, data: new Uint8Array(width * height).fill(240) };
+    // A vertical ornament 1,400 px tall, as a line cell: its margins are one glyph height each side.
+    assert.equal(cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
+    const small = cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
+    assert.ok(small);
+    assert.equal(small.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
+  },
+);
+
+Deno.test("the grey level under a share of the pixels is the sorted pixels' level at that rank", () => {
+  let state = 7;
+  const data = Uint8Array.from(
+    { length: 10_001 },
+    () => (state = (state * 1103515245 + 12345) % 2 ** 31) % 256,
+  );
+  const sorted = [...data].sort((a, b) => a - b);
+  for (const share of [0, 0.1, 0.5, 0.9, 0.999])
+    assert.equal(greyLevelAt(data, share), sorted[Math.floor(data.length * share)]);
+  assert.equal(greyLevelAt(new Uint8Array([3, 3, 3]), 0.9), 3);
 });

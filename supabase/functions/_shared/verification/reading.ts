@@ -198,7 +198,7 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
  * it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
  * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
  */
-export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster {
+export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster | null {
   const glyphs = Math.max(1, cell.bottom - cell.top);
   const padX = Math.round(glyphs * 0.6);
   const padY = Math.round(glyphs * 0.35);
@@ -208,12 +208,32 @@ export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): Gra
   const x1 = Math.min(page.width, cell.x1 + padX, ruleRight - RULE_CLEARANCE + 1);
   const y0 = Math.max(0, cell.top - padY);
   const y1 = Math.min(page.height, cell.bottom + padY);
-  const inner = cut(page, { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) }, 0);
-  const ground = [...inner.data].sort((a, b) => a - b)[Math.floor(inner.data.length * 0.9)] ?? 255;
-  const width = inner.width + 2 * glyphs;
-  const height = inner.height + 2 * glyphs;
+  const innerWidth = Math.max(1, x1 - x0);
+  const innerHeight = Math.max(1, y1 - y0);
+  const width = innerWidth + 2 * glyphs;
+  const height = innerHeight + 2 * glyphs;
+  if (width * height > MAX_READING_PIXELS) return null;
+  const inner = cut(page, { x: x0, y: y0, width: innerWidth, height: innerHeight }, 0);
+  const ground = greyLevelAt(inner.data, 0.9);
   const data = new Uint8Array(width * height).fill(ground);
   for (let y = 0; y < inner.height; y++)
     data.set(inner.data.subarray(y * inner.width, (y + 1) * inner.width), (y + glyphs) * width + glyphs);
   return { width, height, data };
+}
+
+/**
+ * The grey level below which `share` of the pixels lie (the level at index floor(n * share) of the
+ * sorted pixels), counted in a histogram: sorting a large crop's pixels cost up to 0.5 s.
+ */
+export function greyLevelAt(data: Uint8Array, share: number): number {
+  if (!data.length) return 255;
+  const histogram = new Uint32Array(256);
+  for (const value of data) histogram[value]!++;
+  const rank = Math.floor(data.length * share);
+  let below = 0;
+  for (let level = 0; level < 256; level++) {
+    below += histogram[level]!;
+    if (below > rank) return level;
+  }
+  return 255;
 }
