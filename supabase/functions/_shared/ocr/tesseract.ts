@@ -29,6 +29,11 @@ function ocrEngine(): Promise<OCREngine> {
   return engine;
 }
 
+/** Creates the engine and loads its model now, so that no request pays for it. */
+export async function warmOcr(): Promise<void> {
+  await ocrEngine();
+}
+
 function toImageData(raster: GrayRaster): ImageData {
   const rgba = new Uint8ClampedArray(raster.width * raster.height * 4);
   for (let index = 0, offset = 0; index < raster.data.length; index++, offset += 4) {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cellCrop, greyLevelAt, lineCells } from './reading.ts';
+import { cellCrop, greyLevelAt, lineCells, lineFrame } from './reading.ts';
 
 Deno.test('a table row splits into its cells at the rules and wide gaps; words of a sentence do not', () => {
   // A 16 px row on white: "glyphs" as dark blocks, a word space of 5 px, two vertical table rules.
@@ -57,4 +57,22 @@ Deno.test("the grey level under a share of the pixels is the sorted pixels' leve
   for (const share of [0, 0.1, 0.5, 0.9, 0.999])
     assert.equal(greyLevelAt(data, share), sorted[Math.floor(data.length * share)]);
   assert.equal(greyLevelAt(new Uint8Array([3, 3, 3]), 0.9), 3);
+});
+
+Deno.test('a column of ornaments OCR took for a line is framed by its width, not its length', () => {
+  const page = { width: 990, height: 1400 };
+  // A 16 px line of text: margins of 0.6 and 0.35 of its height.
+  assert.deepEqual(lineFrame(page, { x: 400, y: 500, width: 200, height: 16 }), {
+    left: 390,
+    top: 494,
+    right: 610,
+    bottom: 522,
+  });
+  // A border down the page's left edge: before, its margins of 0.6 x 1356 px took in the whole page.
+  assert.deepEqual(lineFrame(page, { x: 22, y: 22, width: 13, height: 1356 }), {
+    left: 14,
+    top: 17,
+    right: 43,
+    bottom: 1383,
+  });
 });

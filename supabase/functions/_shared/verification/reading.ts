@@ -14,17 +14,20 @@ export function padded(box: Box): Box {
 }
 
 /**
- * A line's box with the margin OCR of a line needs (`padding` times: 0.6 of its height on each side
- * for a glyph's overhang and some context, 0.35 above and below for accents and descenders), within
- * the page.
+ * A line's box with the margin OCR of a line needs (`padding` times: 0.6 of its glyphs' height on
+ * each side for a glyph's overhang and some context, 0.35 above and below for accents and
+ * descenders), within the page. A box taller than wide is no line of text but a column of ornaments
+ * OCR took for one (a border, 13 x 1356 px): its glyphs are its width, and sized by its length the
+ * margins took in the whole page (an 849 x 1400 crop, 1-4 s of OCR CPU per request).
  */
 export function lineFrame(
   page: { width: number; height: number },
   box: Box,
   padding = 1,
 ): { left: number; top: number; right: number; bottom: number } {
-  const padX = Math.round(box.height * 0.6 * padding);
-  const padY = Math.round(box.height * 0.35 * padding);
+  const glyphs = Math.min(box.height, box.width);
+  const padX = Math.round(glyphs * 0.6 * padding);
+  const padY = Math.round(glyphs * 0.35 * padding);
   return {
     left: Math.max(0, box.x - padX),
     top: Math.max(0, box.y - padY),
