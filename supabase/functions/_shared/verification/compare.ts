@@ -30,6 +30,8 @@ export interface TileScore {
   score: number;
   /** Ink pixels of the original in this tile. */
   ink: number;
+  /** Ink pixels of the copy in this tile (unshifted). */
+  copyInk?: number;
   /** The copy does not show this tile (cut off or outside the picture). */
   hidden: boolean;
   /** The residual shift (dx, dy) the tile was scored at. */
@@ -187,11 +189,11 @@ export function compareTiles(
       const box = { x: left, y: top, width: right - left, height: bottom - top };
       const hidden = seen < MIN_VISIBLE * box.width * box.height;
       if (hidden || originalInk + copyInk < minInk) {
-        tiles.push({ box, score: 0, ink: originalInk, hidden });
+        tiles.push({ box, score: 0, ink: originalInk, copyInk, hidden });
         continue;
       }
       pending.push({ index: tiles.length, shift: bestShift(original, copy, compared, box) });
-      tiles.push({ box, score: 0, ink: originalInk, hidden });
+      tiles.push({ box, score: 0, ink: originalInk, copyInk, hidden });
     }
   }
   // Each tile is scored at the shift its neighbourhood agrees on, not at its own best one: residual

@@ -120,3 +120,27 @@ function beside(band: Box, line: Box, textHeight: number): boolean {
   const gap = Math.max(line.x - (band.x + band.width), band.x - (line.x + line.width));
   return rows > 0 && gap <= COLUMN_GAP * textHeight;
 }
+
+/**
+ * The ink of one glyph of the page's registered text: per line that reads as text (two letters or
+ * digits), the original's ink inside its box over its glyphs (spaces aside), the median over lines.
+ * 0 when no line reads as text.
+ */
+export function glyphInk(ink: InkMasks, lines: RegisteredLine[]): number {
+  const perGlyph: number[] = [];
+  for (const line of lines) {
+    const glyphs = line.text.replace(/\s/gu, '').length;
+    if ((line.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2) continue;
+    const left = Math.max(0, Math.floor(line.box.x));
+    const top = Math.max(0, Math.floor(line.box.y));
+    const right = Math.min(ink.width, Math.ceil(line.box.x + line.box.width));
+    const bottom = Math.min(ink.height, Math.ceil(line.box.y + line.box.height));
+    let count = 0;
+    for (let y = top; y < bottom; y++)
+      for (let p = y * ink.width + left; p < y * ink.width + right; p++) count += ink.ink[p]!;
+    perGlyph.push(count / glyphs);
+  }
+  if (perGlyph.length === 0) return 0;
+  perGlyph.sort((a, b) => a - b);
+  return perGlyph[Math.floor(perGlyph.length / 2)]!;
+}

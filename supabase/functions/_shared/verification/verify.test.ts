@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { mapPoint } from './warp.ts';
-import { atOriginalScale, readInEveryCopy } from './verify.ts';
+import type { RegisteredLine } from './fields.ts';
+import type { InkMasks } from './ink.ts';
+import { glyphInk } from './unread.ts';
+import { atOriginalScale, flaggedRegions, readInEveryCopy } from './verify.ts';
 
 Deno.test('a copy larger than the original is shrunk first, and the homography still maps it home', () => {
   const copy = { width: 1800, height: 1200, data: new Uint8Array(1800 * 1200).fill(255) };
@@ -32,5 +35,49 @@ Deno.test(
     assert.ok(!readInEveryCopy(line('PPP 0000000000000 000000000000000090', 0)));
     assert.ok(!readInEveryCopy(line('- ~', 0.22)));
     assert.ok(readInEveryCopy(line('Grade: 83%', 0.96)));
+  },
+);
+
+Deno.test(
+  'a faint background pattern tipped under the ink threshold is no mark; a glyph off the lines and a sign at a line end are',
+  () => {
+    const width = 300;
+    const height = 200;
+    const ink = new Uint8Array(width * height);
+    const line = (text: string, x: number, y: number, lineWidth: number): RegisteredLine => ({
+      text,
+      confidence: 0.95,
+      field: null,
+      box: { x, y, width: lineWidth, height: 20 },
+    });
+    // Two lines of text, 10 px across per glyph, each glyph holding 10 x 20 / 2 = 100 px of ink.
+    const lines = [line('Supply Chain', 150, 20, 110), line('with the grade B-', 100, 120, 140)];
+    for (const { box } of lines)
+      for (let y = box.y; y < box.y + box.height; y++)
+        for (let x = box.x; x < box.x + box.width; x++) ink[y * width + x] = (x + y) % 2;
+    const masks: InkMasks = { width, height, ink, near: ink };
+    const glyph = glyphInk(masks, lines);
+    assert.equal(glyph, 100);
+    const unreadBand = line('', 0, 60, 90);
+    const tile = (x: number, y: number, score: number, original: number, copy: number) => ({
+      box: { x, y, width: 50, height: 50 },
+      score,
+      ink: original,
+      copyInk: copy,
+      hidden: false,
+    });
+    const flagged = (tiles: ReturnType<typeof tile>[]) =>
+      flaggedRegions(tiles, [...lines, unreadBand], 0.02, new Set([unreadBand]), glyph);
+    // Seed 11 `g-scan-0000`: 26 px of a guilloche on the original, none on the scan, scored 0.68.
+    assert.deepEqual(flagged([tile(0, 50, 0.68, 26, 0)]), []);
+    // Off every line, too: the same as graphics.
+    assert.deepEqual(flagged([tile(0, 150, 0.68, 26, 0)]), []);
+    // A glyph's worth of ink added over the band, or a graphic swapped, is a region.
+    assert.equal(flagged([tile(0, 50, 0.68, 26, 120)]).length, 1);
+    assert.equal(flagged([tile(0, 150, 0.9, 300, 280)]).length, 1);
+    // A sign's few pixels in a tile that touches a line that was read stay that line's evidence.
+    const sign = flagged([tile(220, 100, 0.4, 20, 12)]);
+    assert.equal(sign.length, 1);
+    assert.equal(sign[0]!.line, lines[1]);
   },
 );

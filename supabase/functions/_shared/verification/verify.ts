@@ -45,7 +45,7 @@ import {
 } from './store.ts';
 import { nameRegions } from './naming.ts';
 import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
-import { unreadLines } from './unread.ts';
+import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { warpOntoOriginal } from './warp.ts';
 
@@ -128,12 +128,17 @@ function lineTouching(box: Box, lines: RegisteredLine[]): RegisteredLine | null 
   return best;
 }
 
-/** Flagged tiles, grouped by registered line (text) or by adjacency (graphics). */
-function flaggedRegions(
+/**
+ * Flagged tiles, grouped by registered line (text) or by adjacency (graphics). `glyph` is the ink of
+ * one glyph of the registered text (unread.ts glyphInk): a tile no line that was read touches, holding
+ * less ink than that on both pages, is no evidence however it scores (see `tooLittleInk`).
+ */
+export function flaggedRegions(
   tiles: TileScore[],
   lines: RegisteredLine[],
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
+  glyph = 0,
 ): { box: Box; score: number; line: RegisteredLine | null }[] {
   const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
   const union = (a: Box, b: Box): Box => {
@@ -162,6 +167,8 @@ function flaggedRegions(
     // Unread ink has no reading to clear a flag: never the lowered flag of a clean copy's small print.
     const flag = line ? (unread.has(line) ? Math.max(textFlag, TEXT_FLAG) : textFlag) : GRAPHIC_FLAG;
     if (tile.score < flag && !unlike) continue;
+    if ((!line || unread.has(line)) && tooLittleInk(tile, glyph) && !touchesReadLine(tile.box, lines, unread))
+      continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
@@ -173,6 +180,23 @@ function flaggedRegions(
     }
   }
   return regions;
+}
+
+/**
+ * Whether a tile holds less ink than one glyph of the page's own text on both pages: a faint printed
+ * background (a guilloche) sits at the ink threshold, and a photo or scan tips its few pixels under
+ * it, which scores high against the tile's floor (seed 11 `g-scan-0000`: 26 px of the original's
+ * ink, none of the copy's, scored 0.68 with a glyph at 75 px and was answered altered). Nothing a
+ * reader takes for content fits in less than a glyph away from the lines that were read; changes there
+ * (a sign at a line's end) stay judged with their line.
+ */
+function tooLittleInk(tile: TileScore, glyph: number): boolean {
+  return Math.max(tile.ink, tile.copyInk ?? Infinity) < glyph;
+}
+
+/** Whether a box touches the padded box of a registered line that was read (not unread ink). */
+function touchesReadLine(box: Box, lines: RegisteredLine[], unread: Set<RegisteredLine>): boolean {
+  return lines.some((line) => !unread.has(line) && overlap(box, padded(line.box)) > 0);
 }
 
 /**
@@ -328,7 +352,13 @@ export async function examine(
   );
   // Ink of the text block no registered line covers (a script name) is judged as text too.
   const unread = unreadLines(originalInk, lines, textBlock(lines));
-  const flagged = flaggedRegions(tiles, [...lines, ...unread], textFlag, new Set(unread));
+  const flagged = flaggedRegions(
+    tiles,
+    [...lines, ...unread],
+    textFlag,
+    new Set(unread),
+    glyphInk(originalInk, lines),
+  );
   const hiddenLines = lines.filter((line) =>
     tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
   );
