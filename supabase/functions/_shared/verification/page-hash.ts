@@ -9,6 +9,7 @@
 import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
+import { cut } from './reading.ts';
 
 const HASH_SIDE = 32;
 const LOW = 8;
@@ -424,7 +425,7 @@ function inkBounds(page: GrayRaster): { left: number; top: number; right: number
     }
   }
   if (total === 0) return { left: 0, top: 0, right: width, bottom: height };
-  const cut = (counts: Uint32Array): [number, number] => {
+  const span = (counts: Uint32Array): [number, number] => {
     const margin = total * 0.01;
     let start = 0;
     for (let seen = 0; start < counts.length && seen + counts[start]! <= margin; start++)
@@ -433,25 +434,20 @@ function inkBounds(page: GrayRaster): { left: number; top: number; right: number
     for (let seen = 0; end > start + 1 && seen + counts[end - 1]! <= margin; end--) seen += counts[end - 1]!;
     return [start, end];
   };
-  const [left, right] = cut(columns);
-  const [top, bottom] = cut(rows);
+  const [left, right] = span(columns);
+  const [top, bottom] = span(rows);
   return { left, top, right, bottom };
-}
-
-function crop(page: GrayRaster, bounds: ReturnType<typeof inkBounds>): GrayRaster {
-  const width = Math.max(1, bounds.right - bounds.left);
-  const height = Math.max(1, bounds.bottom - bounds.top);
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const start = (bounds.top + y) * page.width + bounds.left;
-    data.set(page.data.subarray(start, start + width), y * width);
-  }
-  return { width, height, data };
 }
 
 /** The hash of a page that is already straight and cut out (a registered original). */
 export function pageHash(page: GrayRaster): bigint {
-  const small = resizeArea(crop(page, inkBounds(page)), HASH_SIDE, HASH_SIDE);
+  const { left, top, right, bottom } = inkBounds(page);
+  const inked = cut(
+    page,
+    { x: left, y: top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) },
+    0,
+  );
+  const small = resizeArea(inked, HASH_SIDE, HASH_SIDE);
   const coefficients: number[] = [];
   for (let u = 0; u < LOW; u++) {
     for (let v = 0; v < LOW; v++) {
