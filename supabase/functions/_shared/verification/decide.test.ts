@@ -582,6 +582,29 @@ Deno.test(
   },
 );
 
+Deno.test('a cell read otherwise at one scale only is judged by its reading at the other', () => {
+  // Default seed, g-rotate-0003 (rotated 1.07 deg): the cell "7.5" read "1.3" (0.81) on the copy
+  // enlarged 2.67 times, "7.5" (0.97) at 3/4 of that scale; the original "7.5" at both.
+  const reading = (text: string, confidence: number) => ({ text, confidence });
+  const first = {
+    copy: [reading('Operating Systems', 0.96), reading('1.3', 0.81)],
+    original: [reading('Operating Systems', 0.96), reading('7.5', 0.96)],
+  };
+  assert.equal(judgeCells(first, READ_DOUBT), null);
+  const again = (copy: string, confidence: number) => ({
+    ...first,
+    again: [{ index: 1, copy: reading(copy, confidence), original: reading('7.5', 0.96) }],
+  });
+  assert.equal(judgeCells(again('7.5', 0.97), READ_DOUBT), 'same');
+  // Read otherwise surely at the other scale: a change (a forged 7.5 -> 1.5).
+  assert.equal(judgeCells(again('1.5', 0.95), READ_DOUBT), 'different');
+  // Read otherwise unsurely, or as nothing, at both scales: still no evidence.
+  assert.equal(judgeCells(again('1.5', 0.7), READ_DOUBT), null);
+  assert.equal(judgeCells(again('', 0), READ_DOUBT), null);
+  // A flagged line's cells need a confident reading at the other scale too.
+  assert.equal(judgeCells(again('7.5', 0.7), 0.8), null);
+});
+
 Deno.test(
   'a cell the original reads and the copy reads as nothing leaves a dropped-glyph reading in doubt',
   () => {

@@ -113,9 +113,14 @@ export interface RegionEvidence {
    * A line in doubt (the copy read otherwise than the registration and than the original read alike)
    * read again cell by cell on both pages the same way (reading.ts `lineCells`): each stretch of ink
    * between wide gaps or table rules, enlarged by its own glyphs' height. Index i of `copy` and
-   * `original` is the same cell.
+   * `original` is the same cell. `again`: the cells read otherwise on the two pages, not surely on
+   * both, read once more on both pages at another scale (verify.ts `CELL_REREAD_ZOOM`), by index.
    */
-  cells?: { copy: RegionReading[]; original: RegionReading[] };
+  cells?: {
+    copy: RegionReading[];
+    original: RegionReading[];
+    again?: { index: number; copy: RegionReading; original: RegionReading }[];
+  };
 }
 
 export interface RegionNaming {
@@ -301,15 +306,14 @@ function judgeSmallPrint(region: RegionEvidence): Judgement {
  * otherwise on the two pages, surely on both (past look-alike glyphs); uncertain when a cell the
  * original reads at least half-sure reads as nothing on the copy; the same when every cell reads
  * alike, each read one from `least` confidence on both pages, and something was read; else null (no
- * evidence).
+ * evidence). A cell read again at another scale (`cells.again`) counts as alike when it reads alike
+ * there, and as different when it reads surely otherwise there.
  */
-export function judgeCells(
-  cells: { copy: RegionReading[]; original: RegionReading[] },
-  least: number,
-): Judgement | null {
+export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: number): Judgement | null {
   const pairs = cells.copy.map((copy, index) => [copy, cells.original[index]] as const);
   if (pairs.length === 0 || cells.original.length !== pairs.length) return null;
-  const sureOtherwise = pairs.some(
+  const again = cells.again ?? [];
+  const sureOtherwise = [...pairs, ...again.map((cell) => [cell.copy, cell.original] as const)].some(
     ([copy, original]) =>
       !!copy.text &&
       !!original?.text &&
@@ -329,10 +333,18 @@ export function judgeCells(
       original.confidence >= READ_DOUBT,
   );
   if (silent) return 'uncertain';
+  const readAlike = (copy: RegionReading, original: RegionReading | undefined) =>
+    readingKey(copy.text) === readingKey(original?.text ?? '') &&
+    (!readingKey(copy.text) || (copy.confidence >= least && (original?.confidence ?? 0) >= least));
+  // A cell OCR read otherwise at one scale only (a rotated copy's blurred "7.5" read "1.3" at 0.81
+  // enlarged 2.67 times, "7.5" at 0.96-0.97 at 1 to 4 times but that one, the original "7.5" at all)
+  // is read alike when both pages read it alike, and something, at the other scale.
   const alike = pairs.every(
-    ([copy, original]) =>
-      readingKey(copy.text) === readingKey(original?.text ?? '') &&
-      (!readingKey(copy.text) || (copy.confidence >= least && (original?.confidence ?? 0) >= least)),
+    ([copy, original], index) =>
+      readAlike(copy, original) ||
+      again.some(
+        (cell) => cell.index === index && !!readingKey(cell.copy.text) && readAlike(cell.copy, cell.original),
+      ),
   );
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }

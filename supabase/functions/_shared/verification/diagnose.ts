@@ -73,7 +73,13 @@ for (const region of regions) {
               const original = region.cells!.original[index];
               return `${JSON.stringify(cell.text)} (${cell.confidence.toFixed(2)}) / ${JSON.stringify(original?.text ?? null)} (${original?.confidence.toFixed(2) ?? '-'})`;
             })
-            .join(' ')}`
+            .join(' ')}` +
+          (region.cells.again ?? [])
+            .map(
+              (cell) =>
+                ` again cell ${cell.index} ${JSON.stringify(cell.copy.text)} (${cell.copy.confidence.toFixed(2)}) / ${JSON.stringify(cell.original.text)} (${cell.original.confidence.toFixed(2)})`,
+            )
+            .join('')
         : ''),
   );
 }

@@ -143,20 +143,42 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
   const crop = cut(page, { x: left, y: top, width, height }, 0);
   const threshold = otsuThreshold(crop.data);
   const ink = (x: number, y: number) => crop.data[y * width + x]! <= threshold;
-  const ruleColumn: boolean[] = [];
-  for (let x = 0; x < width; x++) {
-    let count = 0;
-    for (let y = 0; y < height; y++) if (ink(x, y)) count++;
-    ruleColumn.push(count >= RULE_SHARE * height);
-  }
+  const lineTop = Math.max(0, box.y - top);
+  const lineBottom = Math.min(height, box.y + box.height - top);
+  // Rules are often grey, lighter than the glyphs Otsu's threshold splits from the ground: a rule is
+  // anything darker than the ground by a quarter of the way to that threshold, across or down.
+  const ground = [...crop.data].sort((a, b) => a - b)[Math.floor(crop.data.length * 0.9)] ?? 255;
+  const ruleLevel = Math.max(threshold, ground - (ground - threshold) / 4);
+  const dark = (x: number, y: number) => crop.data[y * width + x]! <= ruleLevel;
   const ruleRow: boolean[] = [];
   for (let y = 0; y < height; y++) {
     let count = 0;
-    for (let x = 0; x < width; x++) if (ink(x, y)) count++;
+    for (let x = 0; x < width; x++) if (dark(x, y)) count++;
     ruleRow.push(count >= RULE_ROW_SHARE * width);
   }
-  const lineTop = Math.max(0, box.y - top);
-  const lineBottom = Math.min(height, box.y + box.height - top);
+  // A column rule runs down the row between the rules over and under it, not down the padded frame:
+  // a row whose registered box is twice its glyphs' height (transcript "Cryptography 15 B", 30 px box,
+  // 15 px glyphs) has a frame reaching past those rules, where the column rules end; taken for
+  // glyphs, they made each cell as tall as the table row and its crop held the next row's text.
+  const middle = Math.round((lineTop + lineBottom) / 2);
+  let spanTop = 0;
+  for (let y = Math.min(middle, height) - 1; y >= 0; y--)
+    if (ruleRow[y]) {
+      spanTop = y + 1;
+      break;
+    }
+  let spanBottom = height;
+  for (let y = Math.max(0, middle); y < height; y++)
+    if (ruleRow[y]) {
+      spanBottom = y;
+      break;
+    }
+  const ruleColumn: boolean[] = [];
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    for (let y = spanTop; y < spanBottom; y++) if (dark(x, y)) count++;
+    ruleColumn.push(spanBottom > spanTop && count >= RULE_SHARE * (spanBottom - spanTop));
+  }
   const inked = (x: number) => {
     if (ruleColumn[x]) return false;
     for (let y = lineTop; y < lineBottom; y++) if (!ruleRow[y] && ink(x, y)) return true;

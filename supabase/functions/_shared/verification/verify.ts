@@ -22,6 +22,7 @@ import {
   laidOver,
   LEGIBLE_LINE_HEIGHT,
   READ_CONFIDENT,
+  READ_SURE,
   type RegionEvidence,
   TEXT_FLAG,
   textBlock,
@@ -65,6 +66,11 @@ const EVIDENCE_LONG_SIDE = 900;
  * machine): past this budget the search ends with what it found, and finding nothing is unknown.
  */
 const CANDIDATE_CPU_BUDGET_MS = 1200;
+/**
+ * The scale, relative to the first reading's, at which a cell read otherwise on the two pages is read
+ * again: smaller, so the crop stays within OCR's side and pixel budget.
+ */
+const CELL_REREAD_ZOOM = 0.75;
 
 export interface EngineFinding {
   verdict: 'authentic' | 'altered' | 'unknown';
@@ -431,17 +437,17 @@ export async function examine(
         ? [{ line, layout, sides: [copyCells, originalCells] }]
         : [];
     });
-    // Every copy cell first, then every original cell, in the plans' order.
-    const crops = await Promise.all(
-      [0, 1].flatMap((side) =>
-        plans.flatMap(({ layout, sides }) =>
-          sides[side]!.map((crop, index) =>
-            forReading(crop, readingZoom(crop, layout.cells[index]!.bottom - layout.cells[index]!.top)),
-          ),
-        ),
+    const cuts = [0, 1].map((side) =>
+      plans.map(({ layout, sides }) =>
+        sides[side]!.map((crop, index) => ({
+          crop,
+          zoom: readingZoom(crop, layout.cells[index]!.bottom - layout.cells[index]!.top),
+        })),
       ),
     );
-    const cellReadings = await ocr.readRegions(crops);
+    const cellReadings = await ocr.readRegions(
+      await Promise.all(cuts.flat(2).map(({ crop, zoom }) => forReading(crop, zoom))),
+    );
     const half = cellReadings.length / 2;
     let at = 0;
     for (const { line, layout } of plans) {
@@ -451,6 +457,41 @@ export async function examine(
         original: cellReadings.slice(half + at, half + at + count),
       });
       at += count;
+    }
+    // OCR of a blurred cell can flip at one scale (a rotated copy's "7.5" read "1.3" at 0.81): a cell
+    // read otherwise on the two pages, not surely on both, is read once more on both at another scale.
+    const doubtful = plans.flatMap(({ line }, plan) => {
+      const { copy, original } = cellsOf.get(line)!;
+      return copy.flatMap((reading, index) => {
+        const other = original[index]!;
+        const zoom = cuts[0]![plan]![index]!.zoom;
+        return readingKey(reading.text) &&
+          readingKey(other.text) &&
+          readingKey(reading.text) !== readingKey(other.text) &&
+          Math.min(reading.confidence, other.confidence) < READ_SURE &&
+          zoom * CELL_REREAD_ZOOM >= 1
+          ? [{ line, plan, index }]
+          : [];
+      });
+    });
+    if (doubtful.length) {
+      const again = await ocr.readRegions(
+        await Promise.all(
+          [0, 1].flatMap((side) =>
+            doubtful.map(({ plan, index }) => {
+              const { crop, zoom } = cuts[side]![plan]![index]!;
+              return forReading(crop, zoom * CELL_REREAD_ZOOM);
+            }),
+          ),
+        ),
+      );
+      doubtful.forEach(({ line, index }, at) => {
+        const cells = cellsOf.get(line)!;
+        cells.again = [
+          ...(cells.again ?? []),
+          { index, copy: again[at]!, original: again[doubtful.length + at]! },
+        ];
+      });
     }
   }
   const regions: RegionEvidence[] = [
