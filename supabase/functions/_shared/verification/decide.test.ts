@@ -769,3 +769,36 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
   );
   assert.equal(decideOne({ ...beside, score: 0.06 }).verdict, 'unknown');
 });
+
+Deno.test('a look-alike glyph read where the original read alike reads the registered text is doubt', () => {
+  // Default seed f-name-letter-screenshot-0001 (José Silva -> José Sllva, a screenshot at 71 %): no
+  // tile flagged; the copy read "José Sliva" (0.83), the original read alike "José Silva" (0.96).
+  const name: RegisteredLine = {
+    box: { x: 601, y: 258, width: 135, height: 28 },
+    text: 'José Silva',
+    confidence: 0.96,
+    field: 'recipient_name',
+  };
+  const evidence = {
+    line: name,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: { text: 'José Sliva', confidence: 0.83 },
+    originalReads: { text: 'José Silva', confidence: 0.96 },
+  };
+  assert.equal(decideOne(evidence).verdict, 'unknown');
+  // The original read alike confusing the glyph too, or unsure, leaves the confusion to OCR.
+  assert.equal(
+    decideOne({ ...evidence, originalReads: { text: 'José Sliva', confidence: 0.96 } }).verdict,
+    'authentic',
+  );
+  assert.equal(
+    decideOne({ ...evidence, originalReads: { text: 'José Silva', confidence: 0.7 } }).verdict,
+    'authentic',
+  );
+  assert.equal(
+    decideOne({ ...evidence, reads: { text: 'José Silva', confidence: 0.83 } }).verdict,
+    'authentic',
+  );
+});

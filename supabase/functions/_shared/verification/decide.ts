@@ -426,7 +426,7 @@ function judgeReadings(region: RegionEvidence): Judgement {
     if (!line || !reads) return 'same';
     if (!reads.text) return silentCopy(region);
     const key = confusableKey(reads.text);
-    if (key === confusableKey(line.text)) return 'same';
+    if (key === confusableKey(line.text)) return lookAlikeSwapped(region) ? 'uncertain' : 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
     // Glyphs missing from the copy's reading, in a line whose ink is all there, are glyphs OCR
     // dropped. Letters the original's read alike lacks are too (a signature's scribble read "ANd" on
@@ -486,6 +486,26 @@ function judgeOtherReading(reads: RegionReading, line: RegisteredLine, originalS
   if (reads.confidence >= READ_SURE && originalSure) return 'different';
   if (reads.confidence >= READ_DOUBT) return 'uncertain';
   return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
+}
+
+/**
+ * Whether the copy reads a look-alike glyph (l for i, 0 for O) where the original, read alike (same
+ * crop, same scale), reads the registered text exactly: OCR's confusion of such glyphs strikes both
+ * pages alike, and a forger's Silva -> Sllva is such a swap, which a screenshot at 71 % left under
+ * the tiles' flag and which the copy read "Sliva" (0.83) against the original's "Silva" (0.96).
+ */
+function lookAlikeSwapped(region: RegionEvidence): boolean {
+  const { line, reads } = region;
+  const original = region.originalReads;
+  return (
+    !!line &&
+    !!reads?.text &&
+    !!original?.text &&
+    reads.confidence >= READ_DOUBT &&
+    original.confidence >= READ_SURE &&
+    readingKey(original.text) === readingKey(line.text) &&
+    readingKey(reads.text) !== readingKey(line.text)
+  );
 }
 
 /**
