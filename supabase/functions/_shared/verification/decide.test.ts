@@ -709,3 +709,119 @@ Deno.test(
     assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7), unmatchedMarks: 1 }).verdict, 'altered');
   },
 );
+
+Deno.test('ink OCR reads as no text on the original is judged by its tiles, from TEXT_FLAG', () => {
+  // Default seed, g-rotate-0004 (badge rotated 4.89 degrees): a signature's scribble registered as
+  // the line "NAS" (0.31), read as nothing on both pages, flagged at 0.038 under the lowered flag.
+  const scribble: RegisteredLine = {
+    box: { x: 965, y: 695, width: 212, height: 48 },
+    text: 'NAS',
+    confidence: 0.31,
+    field: null,
+  };
+  const nothing = { text: '', confidence: 0 };
+  const signature = {
+    line: scribble,
+    score: 0.038,
+    unmatchedMarks: 0,
+    reads: nothing,
+    originalReads: nothing,
+  };
+  assert.equal(decideOne(signature).verdict, 'authentic');
+  // From the flag unread ink is held to, or with other text read on the copy, it stays in doubt.
+  assert.equal(decideOne({ ...signature, score: TEXT_FLAG }).verdict, 'unknown');
+  assert.equal(decideOne({ ...signature, reads: { text: 'NAS', confidence: 0.7 } }).verdict, 'unknown');
+  assert.equal(decideOne({ ...signature, unmatchedMarks: 1 }).verdict, 'unknown');
+  // A line with digits or signs, or a named one, keeps the lowered flag whatever OCR made of it.
+  assert.equal(decideOne({ ...signature, line: { ...scribble, text: 'N4S' } }).verdict, 'unknown');
+  assert.equal(
+    decideOne({ ...signature, line: { ...scribble, field: 'recipient_name' } }).verdict,
+    'unknown',
+  );
+
+  // g-screenshot-0000 (classic template in a viewer at 57 %): page OCR joined the label "Date of
+  // issue" and the signature beside it into one line (0.67); flagged at 0.041 over the signature.
+  const joined: RegisteredLine = {
+    box: { x: 99, y: 738, width: 1194, height: 56 },
+    text: 'Date of issue Q IaVAVAVAAN',
+    confidence: 0.67,
+    field: null,
+  };
+  const cells = {
+    copy: [
+      { text: 'Date of issue 22 April 20', confidence: 0.96 },
+      { text: '', confidence: 0.95 },
+      { text: 'ANN A ——— Dr: Seren Lund', confidence: 0.58 },
+    ],
+    original: [
+      { text: 'Date of issue 22 April 20', confidence: 0.96 },
+      { text: '', confidence: 0.95 },
+      { text: 'ISAVAVRAN IEE—— Dr. Seren Lund', confidence: 0.56 },
+    ],
+  };
+  const beside = {
+    line: joined,
+    score: 0.041,
+    unmatchedMarks: 0,
+    reads: { text: 'Date of issue  29 Anil 2024', confidence: 0.72 },
+    originalReads: { text: 'Date of issue 27 Anril 2024', confidence: 0.84 },
+    cells,
+  };
+  assert.equal(decideOne(beside).verdict, 'authentic');
+  // Its text cell read otherwise, or unsure, on the copy; or the scribble's cell read as text there.
+  const copyCells = (first: { text: string; confidence: number }, last = cells.copy[2]!) => ({
+    ...cells,
+    copy: [first, cells.copy[1]!, last],
+  });
+  assert.equal(
+    decideOne({ ...beside, cells: copyCells({ text: 'Date of issue 27 April 20', confidence: 0.96 }) })
+      .verdict,
+    'altered',
+  );
+  assert.equal(
+    decideOne({ ...beside, cells: copyCells({ text: 'Date of issue 22 April 20', confidence: 0.7 }) })
+      .verdict,
+    'unknown',
+  );
+  assert.equal(
+    decideOne({
+      ...beside,
+      cells: copyCells(cells.copy[0]!, { text: 'Dr. Soren Lind', confidence: 0.8 }),
+    }).verdict,
+    'unknown',
+  );
+  assert.equal(decideOne({ ...beside, score: 0.06 }).verdict, 'unknown');
+});
+
+Deno.test('a look-alike glyph read where the original read alike reads the registered text is doubt', () => {
+  // Default seed f-name-letter-screenshot-0001 (José Silva -> José Sllva, a screenshot at 71 %): no
+  // tile flagged; the copy read "José Sliva" (0.83), the original read alike "José Silva" (0.96).
+  const name: RegisteredLine = {
+    box: { x: 601, y: 258, width: 135, height: 28 },
+    text: 'José Silva',
+    confidence: 0.96,
+    field: 'recipient_name',
+  };
+  const evidence = {
+    line: name,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: { text: 'José Sliva', confidence: 0.83 },
+    originalReads: { text: 'José Silva', confidence: 0.96 },
+  };
+  assert.equal(decideOne(evidence).verdict, 'unknown');
+  // The original read alike confusing the glyph too, or unsure, leaves the confusion to OCR.
+  assert.equal(
+    decideOne({ ...evidence, originalReads: { text: 'José Sliva', confidence: 0.96 } }).verdict,
+    'authentic',
+  );
+  assert.equal(
+    decideOne({ ...evidence, originalReads: { text: 'José Silva', confidence: 0.7 } }).verdict,
+    'authentic',
+  );
+  assert.equal(
+    decideOne({ ...evidence, reads: { text: 'José Silva', confidence: 0.83 } }).verdict,
+    'authentic',
+  );
+});

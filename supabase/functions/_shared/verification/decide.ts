@@ -349,9 +349,43 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
+/**
+ * Whether a flagged line is ink OCR does not read as text on the original, clean at the flag ink no
+ * line covers is held to (TEXT_FLAG, `unread.ts`): a signature's scribble that page OCR registered as
+ * a line ("NAS" at 0.31 on a badge) or joined to a label beside it ("Date of issue Q IaVAVAVAAN" at
+ * 0.67, read by cells "Date of issue" at 0.96 and the scribble at 0.56). Such ink has no reading to
+ * confirm or clear it, and its thin strokes re-sample above the lowered flag of a clean copy (0.02-0.04
+ * in a screenshot at 57 % and a copy rotated 5 degrees). Only for an unnamed line without digits or
+ * signs and no mark gone or added: either registered and read alike on both pages as no text (below
+ * READ_DOUBT), or read by cells where every cell the original reads as text reads alike, surely, on
+ * the copy and no other cell reads as text on the copy.
+ */
+export function untextedInkClean(region: RegionEvidence): boolean {
+  const { line } = region;
+  if (!line || region.readAnyway || line.field !== null || /[0-9+\-]/.test(line.text)) return false;
+  if (region.score >= TEXT_FLAG || (region.unmatchedMarks ?? 0) > 0) return false;
+  const text = (reading: RegionReading | null | undefined) =>
+    !!reading && !!readingKey(reading.text) && reading.confidence >= READ_DOUBT;
+  if (line.confidence < READ_DOUBT && !text(region.reads) && !text(region.originalReads)) return true;
+  if (!region.cells || region.cells.original.length !== region.cells.copy.length) return false;
+  const pairs = region.cells.copy.map((copy, index) => [copy, region.cells!.original[index]!] as const);
+  return (
+    pairs.some(([, original]) => text(original)) &&
+    pairs.every(([copy, original]) =>
+      text(original)
+        ? readingKey(copy.text) === readingKey(original.text) &&
+          copy.confidence >= READ_CONFIDENT &&
+          original.confidence >= READ_CONFIDENT
+        : !text(copy),
+    )
+  );
+}
+
 function judge(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
   const first = judgeReadings(region);
+  // Only doubt is cleared so: a line OCR judged different stays so.
+  if (first === 'uncertain' && untextedInkClean(region)) return 'same';
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
@@ -404,7 +438,7 @@ function judgeReadings(region: RegionEvidence): Judgement {
     if (!line || !reads) return 'same';
     if (!reads.text) return silentCopy(region);
     const key = confusableKey(reads.text);
-    if (key === confusableKey(line.text)) return 'same';
+    if (key === confusableKey(line.text)) return lookAlikeSwapped(region) ? 'uncertain' : 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
     // Glyphs missing from the copy's reading, in a line whose ink is all there, are glyphs OCR
     // dropped. Letters the original's read alike lacks are too (a signature's scribble read "ANd" on
@@ -464,6 +498,26 @@ function judgeOtherReading(reads: RegionReading, line: RegisteredLine, originalS
   if (reads.confidence >= READ_SURE && originalSure) return 'different';
   if (reads.confidence >= READ_DOUBT) return 'uncertain';
   return otherDigitsSameShape(reads.text, line.text) ? 'uncertain' : 'same';
+}
+
+/**
+ * Whether the copy reads a look-alike glyph (l for i, 0 for O) where the original, read alike (same
+ * crop, same scale), reads the registered text exactly: OCR's confusion of such glyphs strikes both
+ * pages alike, and a forger's Silva -> Sllva is such a swap, which a screenshot at 71 % left under
+ * the tiles' flag and which the copy read "Sliva" (0.83) against the original's "Silva" (0.96).
+ */
+function lookAlikeSwapped(region: RegionEvidence): boolean {
+  const { line, reads } = region;
+  const original = region.originalReads;
+  return (
+    !!line &&
+    !!reads?.text &&
+    !!original?.text &&
+    reads.confidence >= READ_DOUBT &&
+    original.confidence >= READ_SURE &&
+    readingKey(original.text) === readingKey(line.text) &&
+    readingKey(reads.text) !== readingKey(line.text)
+  );
 }
 
 /**

@@ -183,3 +183,28 @@ Deno.test('a line registered as the recipient whose own words are another field 
   assert.equal(registeredField(line('Elena Lindqvist')), 'recipient_name');
   assert.equal(registeredField({ ...line('Grade: 96%'), field: 'grade' }), 'grade');
 });
+
+Deno.test('a label beside its value on the same row names the value, though OCR reads labels first', () => {
+  // Default seed o004 (badge): page OCR reads the labels as one column, then the values.
+  const line = (text: string, x: number, y: number, width: number, height: number) => ({
+    box: { x, y, width, height },
+    text,
+    confidence: 0.96,
+  });
+  const named = nameFields([
+    line('Name', 394, 268, 42, 12),
+    line('Course', 393, 338, 51, 12),
+    line('Result', 394, 399, 44, 13),
+    line('Issued', 394, 463, 45, 13),
+    line('Valid until', 392, 525, 73, 13),
+    line('José Silva', 601, 258, 135, 28),
+    line('Advanced Data Engineering', 602, 334, 262, 20),
+    line('2.0/4.0', 604, 396, 90, 19),
+    line('20/06/2022', 603, 460, 106, 18),
+    line('20/06/2025', 603, 523, 106, 17),
+  ]);
+  assert.deepEqual(
+    named.map((entry) => entry.field),
+    [null, null, null, null, null, 'recipient_name', 'course', 'grade', 'issue_date', 'expiry_date'],
+  );
+});

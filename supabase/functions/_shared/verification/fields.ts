@@ -61,6 +61,15 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     line.field = field;
     taken.add(field);
   };
+  // A label alone beside its value on the same row: page OCR reads a badge's labels as one column
+  // and its values as the next, so "Name" is not followed by the name it labels ("José Silva" was
+  // left unnamed, read only where its tiles flagged, and a forged "José Sllva" went unread).
+  named.forEach((line, index) => {
+    const field = LABEL_BESIDE.find(([, label]) => label.test(line.text))?.[0];
+    if (!field || line.box.height <= 0) return;
+    const value = valueBeside(named, index);
+    if (value !== null) assign(value, field);
+  });
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) assign(index + 1, 'recipient_name');
     if (INTRODUCES_NUMBER.test(line.text) && /\d/.test(named[index + 1]?.text ?? ''))
@@ -105,6 +114,37 @@ const LABEL_ALONE: [CertificateField, RegExp][] = [
   ['expiry_date', /^\s*[\p{L} ]*\b(expir\p{L}*|valid until|valid through)\s*:?\s*$/iu],
   ['issue_date', /^\s*[\p{L} ]*\b(date|issued|issued on)\s*:?\s*$/iu],
 ];
+
+/** A label alone on its line, and the field of a value printed beside it on the same row. */
+const LABEL_BESIDE: [CertificateField, RegExp][] = [
+  ['recipient_name', /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\s*:?\s*$/i],
+  ['course', /^\s*(course|programme|program)\s*:?\s*$/i],
+  ...LABEL_ALONE,
+];
+
+/**
+ * The index of the line printed nearest to the right of line `index` on its row (sharing at least
+ * half of the smaller height), unless that line is a label itself; null when there is none.
+ */
+function valueBeside(lines: TextLine[], index: number): number | null {
+  const label = lines[index]!.box;
+  let best: number | null = null;
+  let bestGap = Infinity;
+  lines.forEach((line, other) => {
+    const box = line.box;
+    if (other === index || box.height <= 0 || box.x < label.x + label.width) return;
+    const shared = Math.min(label.y + label.height, box.y + box.height) - Math.max(label.y, box.y);
+    if (shared < 0.5 * Math.min(label.height, box.height)) return;
+    const gap = box.x - (label.x + label.width);
+    if (gap < bestGap) {
+      best = other;
+      bestGap = gap;
+    }
+  });
+  if (best === null) return null;
+  const value = lines[best]!.text;
+  return LABEL_BESIDE.some(([, label]) => label.test(value)) ? null : best;
+}
 
 /**
  * A token OCR makes of a pen stroke: the zig-zags and uprights of a signature's loops (V A W N M I l

@@ -15,8 +15,10 @@ import { pageHash } from './page-hash.ts';
 /**
  * Bumped whenever registrations store something different; older rows are re-registered.
  * 2: lines are read with light-on-dark text turned dark on light (ink.ts normalisePolarity).
+ * 3: a label beside its value names the value (fields.ts nameFields): a badge's recipient is read in
+ *    every copy, which the judgement of ink OCR reads as no text (decide.ts) relies on.
  */
-export const ENGINE_VERSION = 2;
+export const ENGINE_VERSION = 3;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
