@@ -653,15 +653,18 @@ export async function verifyCopy(
   if (strong) await tryCandidate(strong.certificateId);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
+  // Read on the largest page outlined; where that names no certificate and the outline cut the
+  // picture, on the whole picture too: an outline can miss part of the page (a dark panel on a dark
+  // desk left a photo's number outside it, docs/verification-pipeline.md).
   const numbered = authentic()
     ? []
-    : await timer.time('number', async () =>
-        certificatesNumbered(
-          sql,
-          await readNumbers(ocr, await readablePage(copy, outlines)),
-          NUMBER_CANDIDATES,
-        ),
-      );
+    : await timer.time('number', async () => {
+        const readable = await readablePage(copy, outlines);
+        const found = await certificatesNumbered(sql, await readNumbers(ocr, readable), NUMBER_CANDIDATES);
+        return found.length || readable === copy
+          ? found
+          : certificatesNumbered(sql, await readNumbers(ocr, copy), NUMBER_CANDIDATES);
+      });
   for (const candidate of numbered) {
     if (authentic()) break;
     await tryCandidate(candidate);
