@@ -147,7 +147,7 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
   const lineBottom = Math.min(height, box.y + box.height - top);
   // Rules are often grey, lighter than the glyphs Otsu's threshold splits from the ground: a rule is
   // anything darker than the ground by a quarter of the way to that threshold, across or down.
-  const ground = [...crop.data].sort((a, b) => a - b)[Math.floor(crop.data.length * 0.9)] ?? 255;
+  const ground = greyLevelAt(crop.data, 0.9);
   const ruleLevel = Math.max(threshold, ground - (ground - threshold) / 4);
   const dark = (x: number, y: number) => crop.data[y * width + x]! <= ruleLevel;
   const ruleRow: boolean[] = [];

@@ -202,7 +202,12 @@ function tooLittleInk(tile: TileScore, glyph: number): boolean {
 
 /** Whether a box touches the padded box of a registered line that was read (not unread ink). */
 function touchesReadLine(box: Box, lines: RegisteredLine[], unread: Set<RegisteredLine>): boolean {
-  return lines.some((line) => !unread.has(line) && overlap(box, padded(line.box)) > 0);
+  return (
+    lineTouching(
+      box,
+      lines.filter((line) => !unread.has(line)),
+    ) !== null
+  );
 }
 
 /**
