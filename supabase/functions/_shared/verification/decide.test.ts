@@ -41,6 +41,31 @@ function region(overrides: Partial<RegionEvidence>): RegionEvidence {
   return { box: nameLine.box, score: 0.2, line: nameLine, reads: null, readAnyway: false, ...overrides };
 }
 
+type Reading = { text: string; confidence: number };
+const reading = (text: string, confidence: number): Reading => ({ text, confidence });
+const silent: Reading = { text: '', confidence: 0 };
+
+/**
+ * A line no tile flagged, read anyway (a critical field or a line in doubt) on the copy and on the
+ * original read alike.
+ */
+function readOnBoth(
+  line: RegisteredLine,
+  copy: Reading,
+  original: Reading,
+  more: Partial<RegionEvidence> = {},
+): Partial<RegionEvidence> {
+  return {
+    line,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: copy,
+    originalReads: original,
+    ...more,
+  };
+}
+
 /** The decision on a well-aligned copy with one region. */
 function decideOne(overrides: Partial<RegionEvidence>) {
   return decide(input({ regions: [region(overrides)] }));
@@ -71,7 +96,7 @@ Deno.test(
 Deno.test(
   'a strong difference on a named line is altered, with what the original says and the copy reads',
   () => {
-    const decision = decideOne({ score: 0.6, reads: { text: 'Jane Dae', confidence: 0.95 } });
+    const decision = decideOne({ score: 0.6, reads: reading('Jane Dae', 0.95) });
     assert.equal(decision.verdict, 'altered');
     assert.deepEqual(decision.differences[0], {
       field: 'recipient_name',
@@ -84,28 +109,27 @@ Deno.test(
 );
 
 Deno.test('OCR reading the registered text dismisses a visual flag (noise), but never a sign change', () => {
-  const same = decideOne({ score: 0.08, reads: { text: 'jane  doe', confidence: 0.9 } });
+  const same = decideOne({ score: 0.08, reads: reading('jane  doe', 0.9) });
   assert.equal(same.verdict, 'authentic');
   const gradeLine: RegisteredLine = { ...nameLine, text: 'Grade: A+', field: 'grade' };
   const sign = decideOne({
     line: gradeLine,
     score: 0.02,
     readAnyway: true,
-    reads: { text: 'Grade: A-', confidence: 0.93 },
+    reads: reading('Grade: A-', 0.93),
   });
   assert.equal(sign.verdict, 'altered');
   assert.equal(sign.differences[0]?.field, 'grade');
 });
 
 Deno.test('a half-sure different reading of a critical field is unknown; a faint one is noise', () => {
-  const doubt = decideOne({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.7 } });
+  const doubt = decideOne({ score: 0, readAnyway: true, reads: reading('Jane Dae', 0.7) });
   assert.equal(doubt.verdict, 'unknown');
-  const noise = decideOne({ score: 0, readAnyway: true, reads: { text: 'Jane Dae', confidence: 0.4 } });
+  const noise = decideOne({ score: 0, readAnyway: true, reads: reading('Jane Dae', 0.4) });
   assert.equal(noise.verdict, 'authentic');
 });
 
 Deno.test('a critical line the copy reads as nothing confirms nothing when the original reads it', () => {
-  const silent = { text: '', confidence: 0 };
   // Registered unsure and unnamed: judged by its identifiers.
   const numberLine: RegisteredLine = {
     ...nameLine,
@@ -119,7 +143,7 @@ Deno.test('a critical line the copy reads as nothing confirms nothing when the o
       score: 0,
       readAnyway: true,
       reads: silent,
-      originalReads: { text: line.text, confidence: 0.9 },
+      originalReads: reading(line.text, 0.9),
     });
     assert.equal(originalReads.verdict, 'unknown', line.text);
     // Read as nothing on both sides: the crop, not the copy, is silent; the ink agrees.
@@ -136,24 +160,24 @@ Deno.test('a faint reading with another digit in a well-formed number is unknown
       score: 0,
       readAnyway: true,
       reads: { text, confidence: 0.47 },
-      originalReads: { text: 'TLC-2017-000716', confidence: 0.9 },
+      originalReads: reading('TLC-2017-000716', 0.9),
     }).verdict;
   assert.equal(judged('TLC-2017-060716'), 'unknown');
   assert.equal(judged('TLC-2017-0OO716'), 'authentic');
   assert.equal(judged('TL 2017 ~ 07'), 'authentic');
   const dateLine: RegisteredLine = { ...nameLine, text: '2020-11-06 Prof. Tomas Novak', field: 'issue_date' };
-  const scannedDate = decideOne({
-    line: dateLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: 'CR — 2020-11-05 a Prof, Tomas Novak', confidence: 0.53 },
-    originalReads: { text: 'NI4inL os TT SSS—— 2020-11-06 opp Prof. Tomas Novak', confidence: 0.43 },
-  });
+  const scannedDate = decideOne(
+    readOnBoth(
+      dateLine,
+      reading('CR — 2020-11-05 a Prof, Tomas Novak', 0.53),
+      reading('NI4inL os TT SSS—— 2020-11-06 opp Prof. Tomas Novak', 0.43),
+    ),
+  );
   assert.equal(scannedDate.verdict, 'unknown');
 });
 
 Deno.test('a weak flag that OCR cannot settle is unknown, not authentic', () => {
-  const decision = decideOne({ score: 0.1, reads: { text: '', confidence: 0 } });
+  const decision = decideOne({ score: 0.1, reads: silent });
   assert.equal(decision.verdict, 'unknown');
   assert.match(decision.reasons.join(' '), /could not be compared with certainty/);
 });
@@ -174,8 +198,8 @@ Deno.test('another recipient and another number is another certificate of the sa
   const decision = decide(
     input({
       regions: [
-        region({ score: 0.6, reads: { text: 'John Roe', confidence: 0.95 } }),
-        region({ line: numberLine, score: 0.4, reads: { text: 'No. CERT-00418', confidence: 0.95 } }),
+        region({ score: 0.6, reads: reading('John Roe', 0.95) }),
+        region({ line: numberLine, score: 0.4, reads: reading('No. CERT-00418', 0.95) }),
       ],
     }),
   );
@@ -192,10 +216,10 @@ Deno.test(
     const inkAgrees = decideOne({
       score: 0,
       readAnyway: true,
-      reads: { text: 'Jane D0e', confidence: 0.95 },
+      reads: reading('Jane D0e', 0.95),
     });
     assert.equal(inkAgrees.verdict, 'authentic');
-    const inkDiffers = decideOne({ score: 0.2, reads: { text: 'Jane D0e', confidence: 0.95 } });
+    const inkDiffers = decideOne({ score: 0.2, reads: reading('Jane D0e', 0.95) });
     assert.equal(inkDiffers.verdict, 'altered');
   },
 );
@@ -205,41 +229,29 @@ const rowLine: RegisteredLine = { ...nameLine, text: 'Cryptography 15 [', confid
 Deno.test(
   'a registration misread is not a difference when the original, read alike, reads as the copy',
   () => {
-    const decision = decideOne({
-      line: rowLine,
-      score: 0,
-      readAnyway: true,
-      reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
-      originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
-    });
+    const decision = decideOne(
+      readOnBoth(rowLine, reading('Cryptography 15 C+', 0.95), reading('Cryptography 15 C+', 0.94)),
+    );
     assert.equal(decision.verdict, 'authentic');
   },
 );
 
 Deno.test('a sure reading unlike the original read alike is a change; an unsure original only doubt', () => {
   const dateLine: RegisteredLine = { ...nameLine, text: 'Issued 24.09.2016', field: 'issue_date' };
-  const sure = decideOne({
-    line: dateLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
-    originalReads: { text: 'Issued 24.09.2016', confidence: 0.95 },
-  });
+  const sure = decideOne(
+    readOnBoth(dateLine, reading('Issued 24.09.2015', 0.95), reading('Issued 24.09.2016', 0.95)),
+  );
   assert.equal(sure.verdict, 'altered');
   assert.equal(sure.differences[0]?.field, 'issue_date');
-  const unsureOriginal = decideOne({
-    line: dateLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: 'Issued 24.09.2015', confidence: 0.95 },
-    originalReads: { text: 'Issued 24.09.2O16 ~', confidence: 0.6 },
-  });
+  const unsureOriginal = decideOne(
+    readOnBoth(dateLine, reading('Issued 24.09.2015', 0.95), reading('Issued 24.09.2O16 ~', 0.6)),
+  );
   assert.equal(unsureOriginal.verdict, 'unknown');
   const flaggedUnsure = decideOne({
     line: dateLine,
     score: 0.04,
-    reads: { text: '24.09.2015 PAVN', confidence: 0.2 },
-    originalReads: { text: '24.09.2016 ~NAM', confidence: 0.31 },
+    reads: reading('24.09.2015 PAVN', 0.2),
+    originalReads: reading('24.09.2016 ~NAM', 0.31),
   });
   assert.equal(flaggedUnsure.verdict, 'unknown');
 });
@@ -252,13 +264,9 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
   assert.equal(droppedGlyphs('Result 2.0/4.0', 'Result 2.0/4.0'), false);
   assert.equal(droppedGlyphs('C-', 'Microeconomics 7.5 C-'), false);
   const resultLine: RegisteredLine = { ...nameLine, text: 'Result 2.0/4.0', field: 'grade' };
-  const dropped = decideOne({
-    line: resultLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: '2.0/4.0', confidence: 0.87 },
-    originalReads: { text: 'Result 2.0/4.0', confidence: 0.93 },
-  });
+  const dropped = decideOne(
+    readOnBoth(resultLine, reading('2.0/4.0', 0.87), reading('Result 2.0/4.0', 0.93)),
+  );
   assert.equal(dropped.verdict, 'authentic');
   // The same ink read with a glyph more on the copy than on the original read alike: OCR dropped it
   // from the original's reading (a signature's scribble on an issuer line), in a plain JPEG re-save.
@@ -268,24 +276,20 @@ Deno.test('glyphs OCR dropped from a line whose ink agrees are not a change; a c
     confidence: 0.59,
     field: 'issuer',
   };
-  const droppedFromOriginal = decideOne({
-    line: issuerLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: 'Issued by Northwind Academy ANd Dr Helen Park.', confidence: 0.71 },
-    originalReads: { text: 'Issued by Northwind Academy Ad Dr Helen Park.', confidence: 0.68 },
-  });
+  const droppedFromOriginal = decideOne(
+    readOnBoth(
+      issuerLine,
+      reading('Issued by Northwind Academy ANd Dr Helen Park.', 0.71),
+      reading('Issued by Northwind Academy Ad Dr Helen Park.', 0.68),
+    ),
+  );
   assert.equal(droppedFromOriginal.verdict, 'authentic');
   // A sign more on the copy is never a glyph the original's reading dropped: A- forged to A+, with
   // the original read alike as "A", stays in doubt.
   const gradeLine: RegisteredLine = { ...nameLine, text: 'Academic Writing A-', field: 'grade' };
-  const signAdded = decideOne({
-    line: gradeLine,
-    score: 0,
-    readAnyway: true,
-    reads: { text: 'Academic Writing A+', confidence: 0.85 },
-    originalReads: { text: 'Academic Writing A', confidence: 0.85 },
-  });
+  const signAdded = decideOne(
+    readOnBoth(gradeLine, reading('Academic Writing A+', 0.85), reading('Academic Writing A', 0.85)),
+  );
   assert.notEqual(signAdded.verdict, 'authentic');
   assert.equal(droppedLetters('Ad Dr Helen', 'ANd Dr Helen'), true);
   assert.equal(droppedLetters('Writing A', 'Writing A+'), false);
@@ -306,8 +310,8 @@ Deno.test(
     const decision = decideOne({
       line: overall,
       score: 0.186,
-      reads: { text: 'Overall grade', confidence: 0.96 },
-      originalReads: { text: 'Overall grade', confidence: 0.93 },
+      reads: reading('Overall grade', 0.96),
+      originalReads: reading('Overall grade', 0.93),
     });
     assert.notEqual(decision.verdict, 'authentic');
     // A whole re-reading of the original that the copy matches still clears a noise flag.
@@ -315,15 +319,15 @@ Deno.test(
     const cleared = decideOne({
       line: misread,
       score: 0.08,
-      reads: { text: 'Cryptography 15 C+', confidence: 0.95 },
-      originalReads: { text: 'Cryptography 15 C+', confidence: 0.94 },
+      reads: reading('Cryptography 15 C+', 0.95),
+      originalReads: reading('Cryptography 15 C+', 0.94),
     });
     assert.equal(cleared.verdict, 'authentic');
   },
 );
 
 Deno.test('a critical line read alike is not confirmed while a whole mark is gone or added over it', () => {
-  const reads = { text: 'Jane Doe', confidence: 0.96 };
+  const reads = reading('Jane Doe', 0.96);
   const marked = decideOne({ score: 0, readAnyway: true, reads, unmatchedMarks: 1 });
   assert.equal(marked.verdict, 'unknown');
   const clean = decideOne({ score: 0, readAnyway: true, reads, unmatchedMarks: 0 });
@@ -331,7 +335,7 @@ Deno.test('a critical line read alike is not confirmed while a whole mark is gon
 });
 
 Deno.test('OCR reading alike clears a weak flag but leaves a strong one in doubt (a turned accent)', () => {
-  const reads = { text: 'Jane Doe', confidence: 0.96 };
+  const reads = reading('Jane Doe', 0.96);
   assert.equal(decideOne({ score: 0.08, reads }).verdict, 'authentic');
   const strong = decideOne({ score: 0.57, reads });
   assert.equal(strong.verdict, 'unknown');
@@ -369,13 +373,13 @@ Deno.test('a region named after the decision shows its name, and the name never 
       line: unnamed,
       box: unnamed.box,
       score: 0.6,
-      reads: { text: 'Fowath Elena', confidence: 0.95 },
+      reads: reading('Fowath Elena', 0.95),
     }),
     region({
       line: numberLine,
       box: numberLine.box,
       score: 0.6,
-      reads: { text: 'Certificate No. 2018-000119', confidence: 0.95 },
+      reads: reading('Certificate No. 2018-000119', 0.95),
     }),
     region({ line: null, box: { x: 500, y: 400, width: 120, height: 120 }, score: 0.8 }),
   ];
@@ -416,8 +420,8 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
       line: numberOnBand,
       score: 0,
       readAnyway: true,
-      reads: { text: copy, confidence },
-      originalReads: { text: original, confidence: originalConfidence },
+      reads: reading(copy, confidence),
+      originalReads: reading(original, originalConfidence),
     }).verdict;
   // One digit changed, read fairly on both sides: never authentic.
   assert.equal(read('TLC-2025-001888', 0.75, 'TLC-2025-001088', 0.83), 'unknown');
@@ -429,13 +433,9 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
   assert.equal(read('TLC-2025-001088', 0.87, 'TLC–2025-001088', 0.89), 'authentic');
   assert.equal(read('TLC—-2025-001888', 0.75, 'TLC—2025-001088', 0.83), 'unknown');
   const dateBesideScribble = { ...numberOnBand, text: '11.01.2019 ANA', confidence: 0.45 };
-  const decision = decideOne({
-    line: dateBesideScribble,
-    score: 0,
-    readAnyway: true,
-    reads: { text: '11.01.2019 Baa', confidence: 0.65 },
-    originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
-  });
+  const decision = decideOne(
+    readOnBoth(dateBesideScribble, reading('11.01.2019 Baa', 0.65), reading('11.01.2019 ANIA', 0.53)),
+  );
   assert.equal(decision.verdict, 'authentic', decision.reasons.join('; '));
 });
 
@@ -446,7 +446,7 @@ Deno.test("a line the copy shows too small to read is judged by its picture, nev
     score: 0,
     readAnyway: true,
     copyLineHeight: small,
-    reads: { text: 'Jane Doe', confidence: 0.97 },
+    reads: reading('Jane Doe', 0.97),
   });
   assert.equal(unflagged.verdict, 'unknown');
   assert.ok(unflagged.reasons.some((reason) => reason.includes('upload the original file')));
@@ -455,7 +455,7 @@ Deno.test("a line the copy shows too small to read is judged by its picture, nev
     score: 0,
     readAnyway: true,
     copyLineHeight: small,
-    reads: { text: 'Jone Dae', confidence: 0.95 },
+    reads: reading('Jone Dae', 0.95),
   });
   assert.equal(misread.verdict, 'unknown');
   // A glyph of different ink at the copy's scale is a change whatever OCR reads.
@@ -466,7 +466,7 @@ Deno.test("a line the copy shows too small to read is judged by its picture, nev
     score: 0,
     readAnyway: true,
     copyLineHeight: LEGIBLE_LINE_HEIGHT,
-    reads: { text: 'Jane Doe', confidence: 0.97 },
+    reads: reading('Jane Doe', 0.97),
   });
   assert.equal(legible.verdict, 'authentic');
 });
@@ -483,18 +483,16 @@ Deno.test(
       confidence: 0.86,
       field: 'certificate_number',
     };
-    const doubt = {
-      line: numberLine,
-      score: 0,
-      readAnyway: true,
-      unmatchedMarks: 0,
-      reads: { text: 'Certificate of Completion No. FSB-2024-001080', confidence: 0.92 },
-      originalReads: { text: 'Certificate of Completion No. FSB-2624-001680', confidence: 0.84 },
-    };
+    const originalText = 'Certificate of Completion No. FSB-2624-001680';
+    const doubt = readOnBoth(
+      numberLine,
+      reading('Certificate of Completion No. FSB-2024-001080', 0.92),
+      reading(originalText, 0.84),
+    );
     assert.equal(decideOne(doubt).verdict, 'unknown');
     const cells = (copy: [string, number][], original: [string, number][]) => ({
-      copy: copy.map(([text, confidence]) => ({ text, confidence })),
-      original: original.map(([text, confidence]) => ({ text, confidence })),
+      copy: copy.map(([text, confidence]) => reading(text, confidence)),
+      original: original.map(([text, confidence]) => reading(text, confidence)),
     });
     const alike = cells(
       [
@@ -528,7 +526,7 @@ Deno.test(
       ...doubt,
       readAnyway: false,
       score: 0.1,
-      originalReads: { text: doubt.originalReads.text, confidence: 0.7 },
+      originalReads: reading(originalText, 0.7),
     };
     assert.equal(decideOne({ ...flagged, cells: alike }).verdict, 'unknown');
     // f-number-digit-digital-0001 (AWU-2018-000118 -> 000418): the cell read surely otherwise on both
@@ -542,8 +540,8 @@ Deno.test(
       },
       score: 0.125,
       unmatchedMarks: 0,
-      reads: { text: 'AWU-2018-000418', confidence: 0.91 },
-      originalReads: { text: 'AWU-2018-000118', confidence: 0.77 },
+      reads: reading('AWU-2018-000418', 0.91),
+      originalReads: reading('AWU-2018-000118', 0.77),
       cells: cells([['AWU-2018-000418', 0.92]], [['AWU-2018-000118', 0.93]]),
     });
     assert.equal(forged.verdict, 'altered');
@@ -554,7 +552,6 @@ Deno.test(
 Deno.test(
   'cells: a sure other reading of one cell is different; look-alikes and doubt are no evidence',
   () => {
-    const reading = (text: string, confidence: number) => ({ text, confidence });
     assert.equal(
       judgeCells(
         {
@@ -573,7 +570,7 @@ Deno.test(
       judgeCells({ copy: [reading('7.3', 0.75)], original: [reading('7.5', 0.96)] }, READ_DOUBT),
       null,
     );
-    assert.equal(judgeCells({ copy: [reading('', 0)], original: [reading('', 0)] }, READ_DOUBT), null);
+    assert.equal(judgeCells({ copy: [silent], original: [silent] }, READ_DOUBT), null);
     assert.equal(
       judgeCells({ copy: [reading('| 15', 0.7)], original: [reading('15', 0.9)] }, READ_DOUBT),
       'same',
@@ -585,7 +582,6 @@ Deno.test(
 Deno.test('a cell read otherwise at one scale only is judged by its reading at the other', () => {
   // Default seed, g-rotate-0003 (rotated 1.07 deg): the cell "7.5" read "1.3" (0.81) on the copy
   // enlarged 2.67 times, "7.5" (0.97) at 3/4 of that scale; the original "7.5" at both.
-  const reading = (text: string, confidence: number) => ({ text, confidence });
   const first = {
     copy: [reading('Operating Systems', 0.96), reading('1.3', 0.81)],
     original: [reading('Operating Systems', 0.96), reading('7.5', 0.96)],
@@ -617,26 +613,11 @@ Deno.test(
       confidence: 0.88,
       field: null,
     };
-    const evidence = {
-      line: row,
-      score: 0,
-      readAnyway: true,
-      unmatchedMarks: 0,
-      reads: { text: 'Academic Writing', confidence: 0.96 },
-      originalReads: { text: 'Academic Writing C+', confidence: 0.96 },
-    };
+    const evidence = readOnBoth(row, reading('Academic Writing', 0.96), reading('Academic Writing C+', 0.96));
     assert.equal(decideOne(evidence).verdict, 'authentic');
     const cells = {
-      copy: [
-        { text: 'Academic Writing', confidence: 0.96 },
-        { text: '', confidence: 0 },
-        { text: '', confidence: 0 },
-      ],
-      original: [
-        { text: 'Academic Writing', confidence: 0.97 },
-        { text: '', confidence: 0 },
-        { text: 'C+', confidence: 0.96 },
-      ],
+      copy: [reading('Academic Writing', 0.96), silent, silent],
+      original: [reading('Academic Writing', 0.97), silent, reading('C+', 0.96)],
     };
     assert.equal(decideOne({ ...evidence, cells }).verdict, 'unknown');
     assert.equal(judgeCells(cells, READ_DOUBT), 'uncertain');
@@ -652,20 +633,10 @@ Deno.test('a line whose ink agrees is never altered on a reading that only lacks
     confidence: 0.87,
     field: null,
   };
-  const partial = {
-    line: row,
-    score: 0,
-    readAnyway: true,
-    unmatchedMarks: 0,
-    reads: { text: ' 15', confidence: 0.96 },
-    originalReads: { text: 'Cryptography 15 C+ ', confidence: 0.95 },
-  };
+  const partial = readOnBoth(row, reading(' 15', 0.96), reading('Cryptography 15 C+ ', 0.95));
   assert.equal(decideOne(partial).verdict, 'unknown');
   // Another glyph read surely on both sides is still a change.
-  assert.equal(
-    decideOne({ ...partial, reads: { text: 'Cryptography 15 B+', confidence: 0.96 } }).verdict,
-    'altered',
-  );
+  assert.equal(decideOne({ ...partial, reads: reading('Cryptography 15 B+', 0.96) }).verdict, 'altered');
 });
 
 Deno.test(
@@ -679,25 +650,10 @@ Deno.test(
       confidence: 0.95,
       field: null,
     };
-    const whole = {
-      line: row,
-      score: 0,
-      readAnyway: true,
-      unmatchedMarks: 0,
-      reads: { text: 'Human Anatomy 1.5', confidence: 0.9 },
-      originalReads: { text: 'Human Anatomy 7.5', confidence: 0.96 },
-    };
+    const whole = readOnBoth(row, reading('Human Anatomy 1.5', 0.9), reading('Human Anatomy 7.5', 0.96));
     const cells = (copy: string, confidence: number) => ({
-      copy: [
-        { text: 'Human Anatomy', confidence: 0.96 },
-        { text: copy, confidence },
-        { text: '', confidence: 0 },
-      ],
-      original: [
-        { text: 'Human Anatomy', confidence: 0.96 },
-        { text: '7.5', confidence: 0.96 },
-        { text: '', confidence: 0 },
-      ],
+      copy: [reading('Human Anatomy', 0.96), reading(copy, confidence), silent],
+      original: [reading('Human Anatomy', 0.96), reading('7.5', 0.96), silent],
     });
     assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7) }).verdict, 'unknown');
     // Read alike whole and by cells on the copy, a cell under READ_SURE on one page, it stays a change
@@ -719,18 +675,17 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
     confidence: 0.31,
     field: null,
   };
-  const nothing = { text: '', confidence: 0 };
   const signature = {
     line: scribble,
     score: 0.038,
     unmatchedMarks: 0,
-    reads: nothing,
-    originalReads: nothing,
+    reads: silent,
+    originalReads: silent,
   };
   assert.equal(decideOne(signature).verdict, 'authentic');
   // From the flag unread ink is held to, or with other text read on the copy, it stays in doubt.
   assert.equal(decideOne({ ...signature, score: TEXT_FLAG }).verdict, 'unknown');
-  assert.equal(decideOne({ ...signature, reads: { text: 'NAS', confidence: 0.7 } }).verdict, 'unknown');
+  assert.equal(decideOne({ ...signature, reads: reading('NAS', 0.7) }).verdict, 'unknown');
   assert.equal(decideOne({ ...signature, unmatchedMarks: 1 }).verdict, 'unknown');
   // A line with digits or signs, or a named one, keeps the lowered flag whatever OCR made of it.
   assert.equal(decideOne({ ...signature, line: { ...scribble, text: 'N4S' } }).verdict, 'unknown');
@@ -749,44 +704,42 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
   };
   const cells = {
     copy: [
-      { text: 'Date of issue 22 April 20', confidence: 0.96 },
-      { text: '', confidence: 0.95 },
-      { text: 'ANN A ——— Dr: Seren Lund', confidence: 0.58 },
+      reading('Date of issue 22 April 20', 0.96),
+      reading('', 0.95),
+      reading('ANN A ——— Dr: Seren Lund', 0.58),
     ],
     original: [
-      { text: 'Date of issue 22 April 20', confidence: 0.96 },
-      { text: '', confidence: 0.95 },
-      { text: 'ISAVAVRAN IEE—— Dr. Seren Lund', confidence: 0.56 },
+      reading('Date of issue 22 April 20', 0.96),
+      reading('', 0.95),
+      reading('ISAVAVRAN IEE—— Dr. Seren Lund', 0.56),
     ],
   };
   const beside = {
     line: joined,
     score: 0.041,
     unmatchedMarks: 0,
-    reads: { text: 'Date of issue  29 Anil 2024', confidence: 0.72 },
-    originalReads: { text: 'Date of issue 27 Anril 2024', confidence: 0.84 },
+    reads: reading('Date of issue  29 Anil 2024', 0.72),
+    originalReads: reading('Date of issue 27 Anril 2024', 0.84),
     cells,
   };
   assert.equal(decideOne(beside).verdict, 'authentic');
   // Its text cell read otherwise, or unsure, on the copy; or the scribble's cell read as text there.
-  const copyCells = (first: { text: string; confidence: number }, last = cells.copy[2]!) => ({
+  const copyCells = (first: Reading, last = cells.copy[2]!) => ({
     ...cells,
     copy: [first, cells.copy[1]!, last],
   });
   assert.equal(
-    decideOne({ ...beside, cells: copyCells({ text: 'Date of issue 27 April 20', confidence: 0.96 }) })
-      .verdict,
+    decideOne({ ...beside, cells: copyCells(reading('Date of issue 27 April 20', 0.96)) }).verdict,
     'altered',
   );
   assert.equal(
-    decideOne({ ...beside, cells: copyCells({ text: 'Date of issue 22 April 20', confidence: 0.7 }) })
-      .verdict,
+    decideOne({ ...beside, cells: copyCells(reading('Date of issue 22 April 20', 0.7)) }).verdict,
     'unknown',
   );
   assert.equal(
     decideOne({
       ...beside,
-      cells: copyCells(cells.copy[0]!, { text: 'Dr. Soren Lind', confidence: 0.8 }),
+      cells: copyCells(cells.copy[0]!, reading('Dr. Soren Lind', 0.8)),
     }).verdict,
     'unknown',
   );
@@ -802,26 +755,10 @@ Deno.test('a look-alike glyph read where the original read alike reads the regis
     confidence: 0.96,
     field: 'recipient_name',
   };
-  const evidence = {
-    line: name,
-    score: 0,
-    readAnyway: true,
-    unmatchedMarks: 0,
-    reads: { text: 'José Sliva', confidence: 0.83 },
-    originalReads: { text: 'José Silva', confidence: 0.96 },
-  };
+  const evidence = readOnBoth(name, reading('José Sliva', 0.83), reading('José Silva', 0.96));
   assert.equal(decideOne(evidence).verdict, 'unknown');
   // The original read alike confusing the glyph too, or unsure, leaves the confusion to OCR.
-  assert.equal(
-    decideOne({ ...evidence, originalReads: { text: 'José Sliva', confidence: 0.96 } }).verdict,
-    'authentic',
-  );
-  assert.equal(
-    decideOne({ ...evidence, originalReads: { text: 'José Silva', confidence: 0.7 } }).verdict,
-    'authentic',
-  );
-  assert.equal(
-    decideOne({ ...evidence, reads: { text: 'José Silva', confidence: 0.83 } }).verdict,
-    'authentic',
-  );
+  assert.equal(decideOne({ ...evidence, originalReads: reading('José Sliva', 0.96) }).verdict, 'authentic');
+  assert.equal(decideOne({ ...evidence, originalReads: reading('José Silva', 0.7) }).verdict, 'authentic');
+  assert.equal(decideOne({ ...evidence, reads: reading('José Silva', 0.83) }).verdict, 'authentic');
 });
