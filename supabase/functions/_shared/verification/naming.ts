@@ -16,7 +16,13 @@ import {
   registeredField,
   withoutScribbles,
 } from './fields.ts';
-import { differingInkShape, graphicKind, graphicNamedBy, inkObjectShape } from './graphics.ts';
+import {
+  differingInkShape,
+  type GraphicField,
+  graphicKind,
+  graphicNamedBy,
+  inkObjectShape,
+} from './graphics.ts';
 import type { InkMasks } from './ink.ts';
 import { cut } from './reading.ts';
 
@@ -120,10 +126,19 @@ export async function nameRegions(
     : [];
   const copyReadings = readings.slice(0, bare.length);
   const originalReadings = readings.slice(bare.length);
-  // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
-  const graphicAt = (box: Box): CertificateField | null => {
+  // The graphic the ink that differs in a box shows. A flagged box can hold part of a mark only (a
+  // tile grid flags a seal's middle band, as wide and thin as a signature): when that ink looks like
+  // a graphic, the whole mark it lies on says which, if that mark stands apart from the text around it.
+  const differingKind = (box: Box): GraphicField | null => {
     const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
     const kind = shape ? graphicKind(shape, textHeight) : null;
+    if (!kind) return null;
+    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
+    return (object ? graphicKind(object, textHeight) : null) ?? kind;
+  };
+  // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
+  const graphicAt = (box: Box): CertificateField | null => {
+    const kind = differingKind(box);
     if (kind) return kind;
     const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
     return object ? graphicKind(object, textHeight) : null;
@@ -174,9 +189,11 @@ export async function nameRegions(
         const scribbled = [line.text, reads].some((text) => text.split(/\s+/).some(isScribble));
         const sameWords =
           !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
-        const shape = scribbled
-          ? differingInkShape(pages.originalInk, pages.copyInk, region.flaggedBox ?? region.box)
-          : null;
+        // Words registered below READ_DOUBT and read no better in the copy are noise (OCR reading a
+        // scribble or a seal's band as letters, "AVERSA ON" at 0.10): the ink says what is there.
+        const noisyWords =
+          line.confidence < READ_DOUBT && (!region.reads || region.reads.confidence < READ_DOUBT);
+        const markKind = scribbled || noisyWords ? differingKind(region.flaggedBox ?? region.box) : null;
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
@@ -189,15 +206,16 @@ export async function nameRegions(
               : null))
           : null;
         field =
-          (shape ? graphicKind(shape, textHeight) : null) ??
+          markKind ??
           (scribbled && sameWords ? 'signature' : null) ??
           (textShaped ? changedField(lineField) : null);
         intact = lineField !== null && field === null;
       }
-      // No words (a seal's ring boxed as a line), or words whose field is intact while something
-      // beside them changed (a swapped signature read as letters beside a date): what differs there,
-      // by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && (intact || !letters(line.text))) field = graphicAt(region.flaggedBox ?? region.box);
+      // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
+      // intact while something beside them changed (a swapped signature read as letters beside a
+      // date): what differs there, by the shape of its ink. Words that name nothing stay a text line.
+      if (!field && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
+        field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
         : line.field
@@ -217,8 +235,7 @@ export async function nameRegions(
         fieldOfLine(text, above?.text ?? null, below?.text ?? null);
       const confident = (reading: typeof copy, least: number) =>
         !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
-      const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
-      const graphic = shape ? graphicKind(shape, textHeight) : null;
+      const graphic = differingKind(box);
       if (
         confident(copy, 3) &&
         (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
