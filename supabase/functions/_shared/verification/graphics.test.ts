@@ -114,3 +114,78 @@ Deno.test(
     assert.equal(shape && graphicKind(shape, 14), null);
   },
 );
+
+/** Every pixel for which `inside` holds, in `tone`. */
+function paint(page: GrayRaster, inside: (x: number, y: number) => boolean, tone = INK): GrayRaster {
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) if (inside(x, y)) page.data[y * WIDTH + x] = tone;
+  return page;
+}
+
+/**
+ * A printed seal: a filled disc with a serrated edge of `points` teeth and two light rings, and,
+ * when asked, two ribbons hanging below it (as the ribbons of an award seal do).
+ */
+function stampedSeal(page: GrayRaster, points: number, ribbons: boolean): GrayRaster {
+  const [cx, cy, radius] = [200, 110, 60];
+  if (ribbons)
+    for (const side of [-1, 1])
+      paint(page, (x, y) => {
+        const down = (y - cy) / radius;
+        const across = (side * (x - cx)) / radius;
+        // A strip leaning outwards from under the disc, 1.7 radii long.
+        return down >= 0 && down <= 1.7 && across >= 0.2 + 0.3 * down && across <= 0.45 + 0.3 * down;
+      });
+  paint(page, (x, y) => {
+    const angle = Math.atan2(y - cy, x - cx);
+    const tooth = Math.abs((((angle / (2 * Math.PI)) * points * 2) % 2) - 1);
+    return Math.hypot(x - cx, y - cy) <= radius * (0.88 + 0.12 * tooth);
+  });
+  for (const ring of [0.78, 0.55])
+    paint(page, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - radius * ring) <= 1.5, PAPER);
+  return page;
+}
+
+/** A portrait: a toned ground darkening downwards, a head and shoulders, in a thin frame. */
+function portrait(page: GrayRaster, headRadius: number, shoulders: number): GrayRaster {
+  const [x0, y0, x1, y1] = [140, 60, 260, 240];
+  paint(page, (x, y) => x >= x0 && x <= x1 && y >= y0 && y <= y1, 200);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) page.data[y * WIDTH + x] = 210 - (y - y0) / 3;
+  paint(page, (x, y) => Math.hypot(x - 200, y - 130) <= headRadius, 150);
+  paint(page, (x, y) => y >= 200 && y <= y1 && Math.abs(x - 200) <= shoulders, 70);
+  paint(
+    page,
+    (x, y) =>
+      x >= x0 && x <= x1 && y >= y0 && y <= y1 && (x - x0 < 2 || x1 - x < 2 || y - y0 < 2 || y1 - y < 2),
+    80,
+  );
+  return page;
+}
+
+Deno.test(
+  'a serrated disc swapped for a seal with ribbons hanging below it is a seal, not a photo',
+  async () => {
+    const original = await inkMasks(stampedSeal(paper(), 24, false));
+    const copy = await inkMasks(stampedSeal(paper(), 32, true));
+    const differing = differingInkShape(original, copy, AREA);
+    assert.ok(differing);
+    assert.notEqual(graphicKind(differing, 14), 'photo');
+    const whole = inkObjectShape(original, copy, { x: 230, y: 90, width: 40, height: 40 }, 200);
+    assert.ok(whole);
+    assert.equal(graphicKind(whole, 14), 'seal');
+  },
+);
+
+Deno.test(
+  'a framed portrait swapped for another is a photo: the whole mark a tile of it lies on',
+  async () => {
+    const original = await inkMasks(portrait(paper(), 30, 50));
+    const copy = await inkMasks(portrait(paper(), 38, 40));
+    // A tile over the shoulders' edge: they meet the frame.
+    const whole = inkObjectShape(original, copy, { x: 235, y: 205, width: 20, height: 20 }, 200);
+    assert.ok(whole);
+    assert.equal(graphicKind(whole, 14), 'photo');
+    const differing = differingInkShape(original, copy, AREA);
+    assert.notEqual(differing && graphicKind(differing, 14), 'seal');
+  },
+);

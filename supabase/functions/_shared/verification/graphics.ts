@@ -30,20 +30,19 @@ export interface InkShape {
    */
   corners: number;
   /**
-   * Whether ink reaches every corner of the extent, as a rectangle's (filled, toned or framed) does
-   * and a disc's or a ring's does not, however serrated or ribboned: its nearest ink lies about 0.4
-   * of its radius from the corner.
+   * Whether ink reaches every corner of the extent (a square a tenth of its shorter side), as a
+   * rectangle's (filled, grained or framed) does and a disc's or a ring's does not, however serrated
+   * or ribboned: a disc's nearest ink lies 0.4 of its radius from the corner.
    */
   cornered: boolean;
-  /**
-   * `corners` of the ink in the top square of an extent taller than wide (the disc of a seal with
-   * ribbons hanging below it); `corners` itself for any other extent.
-   */
-  headCorners: number;
 }
 
 /** Side of the corner squares that must hold ink, as a share of the extent's shorter side. */
 const CORNER_SQUARE = 0.1;
+/** Least ink in the corner squares, as a share of what the extent's ink spread evenly puts there. */
+const CORNER_SHARE = 0.25;
+/** Least ink in each corner square, in pixels: one stray pixel is noise, not a corner. */
+const CORNER_LEAST = 2;
 
 /**
  * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
@@ -80,40 +79,36 @@ function shapeOf(xs: number[], ys: number[]): InkShape | null {
   const [y0, y1] = extent(ys);
   const width = x1 - x0 + 1;
   const height = y1 - y0 + 1;
-  // Share of the ink outside the ellipse inscribed in a box, grown by ELLIPSE_GROWTH.
-  const outsideEllipse = (bx0: number, by0: number, bx1: number, by1: number) => {
-    const cx = (bx0 + bx1) / 2;
-    const cy = (by0 + by1) / 2;
-    const rx = (bx1 - bx0 + 1) / 2;
-    const ry = (by1 - by0 + 1) / 2;
-    let inside = 0;
-    let outside = 0;
-    xs.forEach((x, index) => {
-      const y = ys[index]!;
-      if (x < bx0 || x > bx1 || y < by0 || y > by1) return;
-      inside++;
-      if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > ELLIPSE_GROWTH ** 2) outside++;
-    });
-    return { inside, share: inside ? outside / inside : 0 };
-  };
-  const whole = outsideEllipse(x0, y0, x1, y1);
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  let inside = 0;
+  let outside = 0;
   const square = Math.max(1, Math.round(CORNER_SQUARE * Math.min(width, height)));
   const cornerInk = [0, 0, 0, 0];
   xs.forEach((x, index) => {
     const y = ys[index]!;
-    const column = x >= x0 && x < x0 + square ? 0 : x <= x1 && x > x1 - square ? 1 : -1;
-    const row = y >= y0 && y < y0 + square ? 0 : y <= y1 && y > y1 - square ? 2 : -1;
+    if (x < x0 || x > x1 || y < y0 || y > y1) return;
+    inside++;
+    const column = x < x0 + square ? 0 : x > x1 - square ? 1 : -1;
+    const row = y < y0 + square ? 0 : y > y1 - square ? 2 : -1;
     if (column >= 0 && row >= 0) cornerInk[column + row]!++;
+    if (((x - cx) / (width / 2)) ** 2 + ((y - cy) / (height / 2)) ** 2 > ELLIPSE_GROWTH ** 2) outside++;
   });
+  const fill = inside / (width * height);
+  // The corner squares hold a share of what the extent's ink spread evenly would put in them, and
+  // each of them some (a frame's strokes or a photo's grain do; a disc's serrated edge does not
+  // reach them, and ribbons below it reach the lower two at most).
+  const evenShare = fill * square * square;
+  const cornered =
+    cornerInk.every((count) => count >= CORNER_LEAST) &&
+    cornerInk.reduce((sum, count) => sum + count, 0) >= 4 * CORNER_SHARE * evenShare;
   return {
     width,
     height,
     aspect: width / height,
-    fill: whole.inside / (width * height),
-    corners: whole.share,
-    // A stroke's worth of ink (as many pixels as the square is wide), not a stray pixel of noise.
-    cornered: cornerInk.every((count) => count >= square),
-    headCorners: height > width ? outsideEllipse(x0, y0, x1, y0 + width - 1).share : whole.share,
+    fill,
+    corners: inside ? outside / inside : 0,
+    cornered,
   };
 }
 
@@ -190,9 +185,8 @@ export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, rea
 }
 
 /**
- * Seal: about as wide as high, its ink inside the inscribed ellipse (or, taller than wide, inside the
- * disc at its top: ribbons hang below a seal) and not reaching the corners. Photo: about as wide as
- * high, its ink reaching every corner. Signature: at least twice as wide as high and thin. Anything
+ * Seal: about as wide as high, its ink inside the inscribed ellipse and not reaching the corners.
+ * Photo: about as wide as high, its ink reaching every corner. Signature: at least twice as wide as high and thin. Anything
  * else is left unnamed rather than guessed. Each is larger than a line of the page's text (`textHeight`, its
  * lines' median height): a changed glyph or two is about as wide as high too.
  */
@@ -202,7 +196,7 @@ export function graphicKind(shape: InkShape, textHeight: number): GraphicField |
   if (shape.height < 2.5 * textHeight) return null;
   const squarish = shape.aspect >= 0.6 && shape.aspect <= 1.6;
   if (squarish && shape.cornered && shape.fill >= 0.04) return 'photo';
-  if (squarish && !shape.cornered && Math.min(shape.corners, shape.headCorners) < 0.12) return 'seal';
+  if (squarish && !shape.cornered && shape.corners < 0.12) return 'seal';
   return null;
 }
 
