@@ -123,26 +123,21 @@ function paint(page: GrayRaster, inside: (x: number, y: number) => boolean, tone
 }
 
 /**
- * A printed seal: a filled disc with a serrated edge of `points` teeth and two light rings, and,
- * when asked, two ribbons hanging below it (as the ribbons of an award seal do).
+ * An award seal: a serrated ring of `teeth` teeth around an inner ring, and, when asked, two ribbons
+ * hanging below it, 1.8 radii long.
  */
-function stampedSeal(page: GrayRaster, points: number, ribbons: boolean): GrayRaster {
-  const [cx, cy, radius] = [200, 110, 60];
+function rosette(page: GrayRaster, teeth: number, ribbons: boolean): GrayRaster {
+  const [cx, cy, radius] = [200, 95, 70];
+  for (let step = 0; step < 3600; step++) {
+    const t = (step * Math.PI) / 1800;
+    const edge = radius * (0.93 + 0.07 * Math.abs(Math.sin((t * teeth) / 2)));
+    dot(page, cx + edge * Math.cos(t), cy + edge * Math.sin(t), 2);
+    dot(page, cx + 0.6 * radius * Math.cos(t), cy + 0.6 * radius * Math.sin(t), 1);
+  }
   if (ribbons)
     for (const side of [-1, 1])
-      paint(page, (x, y) => {
-        const down = (y - cy) / radius;
-        const across = (side * (x - cx)) / radius;
-        // A strip leaning outwards from under the disc, 1.7 radii long.
-        return down >= 0 && down <= 1.7 && across >= 0.2 + 0.3 * down && across <= 0.45 + 0.3 * down;
-      });
-  paint(page, (x, y) => {
-    const angle = Math.atan2(y - cy, x - cx);
-    const tooth = Math.abs((((angle / (2 * Math.PI)) * points * 2) % 2) - 1);
-    return Math.hypot(x - cx, y - cy) <= radius * (0.88 + 0.12 * tooth);
-  });
-  for (const ring of [0.78, 0.55])
-    paint(page, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - radius * ring) <= 1.5, PAPER);
+      for (let s = 0; s <= 1; s += 0.002)
+        dot(page, cx + side * radius * (0.3 + 0.45 * s), cy + radius * (0.9 + 0.9 * s), 3);
   return page;
 }
 
@@ -162,19 +157,19 @@ function portrait(page: GrayRaster, headRadius: number, shoulders: number): Gray
   return page;
 }
 
-Deno.test(
-  'a serrated disc swapped for a seal with ribbons hanging below it is a seal, not a photo',
-  async () => {
-    const original = await inkMasks(stampedSeal(paper(), 24, false));
-    const copy = await inkMasks(stampedSeal(paper(), 32, true));
-    const differing = differingInkShape(original, copy, AREA);
-    assert.ok(differing);
-    assert.notEqual(graphicKind(differing, 14), 'photo');
-    const whole = inkObjectShape(original, copy, { x: 230, y: 90, width: 40, height: 40 }, 200);
-    assert.ok(whole);
-    assert.equal(graphicKind(whole, 14), 'seal');
-  },
-);
+Deno.test('a serrated ring swapped for one with ribbons below it is a seal, not a photo', async () => {
+  const original = await inkMasks(rosette(paper(), 24, false));
+  const copy = await inkMasks(rosette(paper(), 36, true));
+  // The ring's teeth and the ribbons' ends reach cells an eighth of each side into the extent's
+  // corners; a photo fills the corners themselves.
+  const differing = differingInkShape(original, copy, { x: 0, y: 0, width: WIDTH, height: HEIGHT });
+  assert.ok(differing);
+  assert.equal(differing.cornered, false);
+  assert.notEqual(graphicKind(differing, 14), 'photo');
+  const whole = inkObjectShape(original, copy, { x: 250, y: 60, width: 40, height: 40 }, 200);
+  assert.ok(whole);
+  assert.equal(graphicKind(whole, 14), 'seal');
+});
 
 Deno.test(
   'a framed portrait swapped for another is a photo: the whole mark a tile of it lies on',
