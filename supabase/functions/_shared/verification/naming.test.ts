@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import type { GrayRaster } from '../documents/raster.ts';
+import { readRegion } from '../ocr/tesseract.ts';
+import type { RegionEvidence } from './decide.ts';
+import type { RegisteredLine } from './fields.ts';
+import { inkMasks } from './ink.ts';
+import { nameRegions } from './naming.ts';
+
+// Pages drawn pixel by pixel, their ink found by the real adaptive threshold (OpenCV), and any
+// region without a registered line read by the real OCR.
+const WIDTH = 400;
+const HEIGHT = 300;
+
+function paper(): GrayRaster {
+  return { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT).fill(245) };
+}
+
+/** A signature: a wide run of `loops` loops with a flourish under it. */
+function signature(page: GrayRaster, loops: number): GrayRaster {
+  const pen = (x: number, y: number) => {
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) page.data[Math.round(y + dy) * WIDTH + Math.round(x + dx)] = 40;
+  };
+  for (let x = 60; x < 340; x += 0.5) {
+    pen(x, 150 + 18 * Math.sin(((x - 60) / 280) * loops * 2 * Math.PI));
+    if (x > 100) pen(x, 172 + 3 * Math.sin(x / 20));
+  }
+  return page;
+}
+
+const line = (text: string, confidence: number, y: number, height: number): RegisteredLine => ({
+  box: { x: 60, y, width: 280, height },
+  text,
+  confidence,
+  field: null,
+});
+
+Deno.test(
+  'a swapped signature registered as noisy letters is named the signature, not a text line',
+  async () => {
+    const original = signature(paper(), 3);
+    const copy = signature(paper(), 5);
+    // OCR made letters of the scribble at registration ("AVERSA ON" at 0.10) and reads nothing in the copy.
+    const scribble = line('AVERSA ON', 0.1, 128, 50);
+    const lines = [line('Certificate of Completion', 0.95, 20, 14), line('Jane Doe', 0.96, 50, 14), scribble];
+    const region: RegionEvidence = {
+      box: scribble.box,
+      flaggedBox: scribble.box,
+      score: 1.9,
+      line: scribble,
+      reads: { text: '', confidence: 0 },
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      async (crops) => {
+        const readings = [];
+        for (const crop of crops) readings.push(await readRegion(crop));
+        return readings;
+      },
+      [region],
+      lines,
+      {
+        originalPage: original,
+        copyPage: copy,
+        originalInk: await inkMasks(original),
+        copyInk: await inkMasks(copy),
+      },
+    );
+    assert.equal(named?.naming?.field, 'signature');
+  },
+);
