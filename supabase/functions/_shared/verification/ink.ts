@@ -4,7 +4,7 @@
  * dark area is first turned dark on light (`darkAreas`, `invertWhere`), so its glyphs are the ink
  * and OCR reads them as it reads the rest of the page.
  */
-import type { GrayRaster } from '../documents/raster.ts';
+import { type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
@@ -21,32 +21,77 @@ export interface InkMasks {
   near: Uint8Array;
 }
 
-/** Darker than the surroundings by this much is ink; by FAINT_C, faint ink (tolerance only). */
+/**
+ * Darker than the surroundings by this much is ink, on white paper; by FAINT_C, faint ink (tolerance
+ * only). Elsewhere both scale with the ground's own level (`groundLevels`): light falling on a page
+ * scales every contrast on it, so a grey rule 69 levels under white paper is 16 under the same paper
+ * in a photo's shadow at 45 % of the light, and a fixed threshold lost it there.
+ */
 const INK_C = 18;
 const FAINT_C = 10;
+/**
+ * Grounds darker than this are taken at this level: darker grounds are dark areas of the page (turned
+ * or left as printed), not paper in shadow (a cast shadow dims paper by well under half), and the
+ * threshold should not sink into a camera's noise.
+ */
+const MIN_GROUND = 128;
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
   const block = blockFor(page);
+  const ground = await groundLevels(page, block);
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, page));
     const smooth = keep(new cv.Mat());
     cv.GaussianBlur(source, smooth, new cv.Size(3, 3), 0);
-    const binary = keep(new cv.Mat());
-    cv.adaptiveThreshold(smooth, binary, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, INK_C);
+    // The adaptive threshold's local mean (as cv.adaptiveThreshold's ADAPTIVE_THRESH_MEAN_C takes it),
+    // with the offset scaled by the ground per pixel.
+    const mean = keep(new cv.Mat());
+    cv.blur(smooth, mean, new cv.Size(block, block), new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+    const smoothed = smooth.data as Uint8Array;
+    const means = mean.data as Uint8Array;
+    const ink = new Uint8Array(smoothed.length);
+    const faint = keep(new cv.Mat(page.height, page.width, cv.CV_8UC1));
+    const faintData = faint.data as Uint8Array;
+    for (let index = 0; index < smoothed.length; index++) {
+      const below = means[index]! - smoothed[index]!;
+      const scale = Math.max(MIN_GROUND, ground[index]!) / 255;
+      ink[index] = below >= INK_C * scale ? 1 : 0;
+      faintData[index] = below >= FAINT_C * scale ? 1 : 0;
+    }
     // The tolerance is grown from faint ink too (hysteresis): a thin light rule or a stroke's edge
     // sits near the threshold, and re-sampling tips it under on one side and over on the other.
-    const faint = keep(new cv.Mat());
-    cv.adaptiveThreshold(smooth, faint, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, FAINT_C);
     const grown = keep(new cv.Mat());
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
     cv.dilate(faint, grown, kernel);
-    return {
-      width: page.width,
-      height: page.height,
-      ink: new Uint8Array(binary.data),
-      near: new Uint8Array(grown.data),
-    };
+    return { width: page.width, height: page.height, ink, near: new Uint8Array(grown.data) };
+  });
+}
+
+/**
+ * The level of the ground each pixel lies on: the page closed (grey dilation, then erosion) by a
+ * square of the threshold's block, which fills every mark narrower than the block (glyphs, rules, a
+ * table row's fill between white rows) and follows light and shadow. Computed on the page shrunk
+ * AREA_SCALE times and enlarged smoothly: ground varies slowly, and full-size morphology costs.
+ */
+async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
+  const width = Math.max(1, Math.round(page.width / AREA_SCALE));
+  const height = Math.max(1, Math.round(page.height / AREA_SCALE));
+  const small = resizeArea(page, width, height);
+  const radius = Math.ceil((block >> 1) / AREA_SCALE);
+  const closed = squareFilter(
+    squareFilter(small.data, width, height, radius, true),
+    width,
+    height,
+    radius,
+    false,
+  );
+  const cv = await openCv();
+  return withMats((keep) => {
+    const field = keep(matFromRaster(cv, { width, height, data: closed }));
+    const enlarged = keep(new cv.Mat());
+    cv.resize(field, enlarged, new cv.Size(page.width, page.height), 0, 0, cv.INTER_LINEAR);
+    return new Uint8Array(enlarged.data);
   });
 }
 
