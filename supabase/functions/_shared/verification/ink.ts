@@ -4,7 +4,7 @@
  * dark area is first turned dark on light (`darkAreas`, `invertWhere`), so its glyphs are the ink
  * and OCR reads them as it reads the rest of the page.
  */
-import { type GrayRaster, resizeArea } from '../documents/raster.ts';
+import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
@@ -35,6 +35,11 @@ const FAINT_C = 10;
  * threshold should not sink into a camera's noise.
  */
 const MIN_GROUND = 128;
+/** The offsets per ground level, whole grey levels (a pixel's depth under the mean is whole). */
+const offsetsFor = (offset: number) =>
+  Uint8Array.from({ length: 256 }, (_, level) => Math.ceil((offset * Math.max(MIN_GROUND, level)) / 255));
+const INK_OFFSET = offsetsFor(INK_C);
+const FAINT_OFFSET = offsetsFor(FAINT_C);
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
@@ -55,9 +60,9 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
     const faintData = faint.data as Uint8Array;
     for (let index = 0; index < smoothed.length; index++) {
       const below = means[index]! - smoothed[index]!;
-      const scale = Math.max(MIN_GROUND, ground[index]!) / 255;
-      ink[index] = below >= INK_C * scale ? 1 : 0;
-      faintData[index] = below >= FAINT_C * scale ? 1 : 0;
+      const level = ground[index]!;
+      ink[index] = below >= INK_OFFSET[level]! ? 1 : 0;
+      faintData[index] = below >= FAINT_OFFSET[level]! ? 1 : 0;
     }
     // The tolerance is grown from faint ink too (hysteresis): a thin light rule or a stroke's edge
     // sits near the threshold, and re-sampling tips it under on one side and over on the other.
@@ -75,20 +80,17 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
  * AREA_SCALE times and enlarged smoothly: ground varies slowly, and full-size morphology costs.
  */
 async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
+  const cv = await openCv();
   const width = Math.max(1, Math.round(page.width / AREA_SCALE));
   const height = Math.max(1, Math.round(page.height / AREA_SCALE));
-  const small = resizeArea(page, width, height);
   const radius = Math.ceil((block >> 1) / AREA_SCALE);
-  const closed = squareFilter(
-    squareFilter(small.data, width, height, radius, true),
-    width,
-    height,
-    radius,
-    false,
-  );
-  const cv = await openCv();
   return withMats((keep) => {
-    const field = keep(matFromRaster(cv, { width, height, data: closed }));
+    const small = keep(new cv.Mat());
+    cv.resize(keep(matFromRaster(cv, page)), small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    const dilated = squareFilter(new Uint8Array(small.data), width, height, radius, true);
+    const field = keep(
+      matFromRaster(cv, { width, height, data: squareFilter(dilated, width, height, radius, false) }),
+    );
     const enlarged = keep(new cv.Mat());
     cv.resize(field, enlarged, new cv.Size(page.width, page.height), 0, 0, cv.INTER_LINEAR);
     return new Uint8Array(enlarged.data);
