@@ -7,6 +7,7 @@
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
+import { greyLevelAt } from './reading.ts';
 import { openCv } from './opencv.ts';
 
 export interface InkMasks {
@@ -22,29 +23,41 @@ export interface InkMasks {
 }
 
 /**
- * Darker than the surroundings by this much is ink, on white paper; by FAINT_C, faint ink (tolerance
- * only). Elsewhere both scale with the ground's own level (`groundLevels`): light falling on a page
- * scales every contrast on it, so a grey rule 69 levels under white paper is 16 under the same paper
- * in a photo's shadow at 45 % of the light, and a fixed threshold lost it there.
+ * Darker than the surroundings by this much is ink, on the page's paper; by FAINT_C, faint ink
+ * (tolerance only). On a darker ground both scale with the ground's level against the paper's
+ * (`groundLevels`): a shadow scales every contrast under it, so a grey rule 69 levels under the
+ * paper is 16 under the same paper in a photo's shadow at 45 % of the light (after the photo's blur),
+ * and a fixed threshold lost it there. Against the page's own paper, not white: a photo's evenly lit
+ * paper is grey, and lower offsets there made ink of the blur around an ornament's fine pattern.
  */
 const INK_C = 18;
 const FAINT_C = 10;
 /**
- * Grounds darker than this are taken at this level: darker grounds are dark areas of the page (turned
- * or left as printed), not paper in shadow (a cast shadow dims paper by well under half), and the
- * threshold should not sink into a camera's noise.
+ * The share of the page whose ground is at least as bright as its paper: most of a page is paper, a
+ * shadow or a filled panel a part of it.
  */
-const MIN_GROUND = 128;
-/** The offsets per ground level, whole grey levels (a pixel's depth under the mean is whole). */
-const offsetsFor = (offset: number) =>
-  Uint8Array.from({ length: 256 }, (_, level) => Math.ceil((offset * Math.max(MIN_GROUND, level)) / 255));
-const INK_OFFSET = offsetsFor(INK_C);
-const FAINT_OFFSET = offsetsFor(FAINT_C);
+const PAPER_SHARE = 0.1;
+/**
+ * Grounds under this share of the paper are taken at it: darker grounds are dark areas of the page
+ * (turned or left as printed), not paper in shadow (a cast shadow dims paper by well under half), and
+ * the threshold should not sink into a camera's noise.
+ */
+const MIN_GROUND_SHARE = 0.5;
+
+/** The offset per ground level (0-255), in whole grey levels (a pixel's depth under the mean is whole). */
+function offsetsFor(offset: number, paper: number): Uint8Array {
+  return Uint8Array.from({ length: 256 }, (_, level) =>
+    Math.ceil(offset * Math.min(1, Math.max(MIN_GROUND_SHARE, level / Math.max(1, paper)))),
+  );
+}
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
   const block = blockFor(page);
   const ground = await groundLevels(page, block);
+  const paper = greyLevelAt(ground, 1 - PAPER_SHARE);
+  const inkOffset = offsetsFor(INK_C, paper);
+  const faintOffset = offsetsFor(FAINT_C, paper);
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, page));
     const smooth = keep(new cv.Mat());
@@ -61,8 +74,8 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
     for (let index = 0; index < smoothed.length; index++) {
       const below = means[index]! - smoothed[index]!;
       const level = ground[index]!;
-      ink[index] = below >= INK_OFFSET[level]! ? 1 : 0;
-      faintData[index] = below >= FAINT_OFFSET[level]! ? 1 : 0;
+      ink[index] = below >= inkOffset[level]! ? 1 : 0;
+      faintData[index] = below >= faintOffset[level]! ? 1 : 0;
     }
     // The tolerance is grown from faint ink too (hysteresis): a thin light rule or a stroke's edge
     // sits near the threshold, and re-sampling tips it under on one side and over on the other.
