@@ -397,3 +397,65 @@ Deno.test(
       );
   },
 );
+
+/**
+ * A transcript's table: a header row filled light grey, grey rules 2 px wide, dark glyphs, and a
+ * grade "+" (or "-") in the last cell; lit by `light` (x): every tone scaled, as light falling on a photo.
+ */
+function drawTable(sign: '+' | '-', light: (x: number) => number): GrayRaster {
+  const data = new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT).fill(255);
+  const fill = (x: number, y: number, width: number, height: number, value: number) => {
+    for (let row = y; row < y + height; row++)
+      data.fill(value, row * PAGE_WIDTH + x, row * PAGE_WIDTH + x + width);
+  };
+  fill(40, 60, 520, 26, 231);
+  for (const y of [60, 86, 112, 138]) fill(40, y, 520, 2, 186);
+  for (const x of [40, 300, 420, 558]) fill(x, 60, 2, 80, 186);
+  for (const top of [67, 93, 119]) for (let x = 50; x < 280; x += 9) fill(x, top, 2, 12, 40);
+  fill(440, 124, 10, 2, 40);
+  if (sign === '+') fill(444, 120, 2, 10, 40);
+  return {
+    width: PAGE_WIDTH,
+    height: PAGE_HEIGHT,
+    data: data.map((value, index) => Math.round(value * light(index % PAGE_WIDTH))),
+  };
+}
+
+/** A photo's blur: the mean of each pixel's 3 x 3 neighbourhood (clamped at the border). */
+function blurred(page: GrayRaster): GrayRaster {
+  const data = new Uint8Array(page.data.length);
+  for (let y = 0; y < page.height; y++) {
+    for (let x = 0; x < page.width; x++) {
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const sx = Math.min(page.width - 1, Math.max(0, x + dx));
+          const sy = Math.min(page.height - 1, Math.max(0, y + dy));
+          sum += page.data[sy * page.width + sx]!;
+        }
+      data[y * page.width + x] = Math.round(sum / 9);
+    }
+  }
+  return { width: page.width, height: page.height, data };
+}
+
+Deno.test(
+  'a table photographed in shadow: its grey rules and shaded row match; a grade sign changed does not',
+  async () => {
+    const original = drawTable('+', () => 1);
+    // The page's paper lit at 85 % on the left, a shadow's soft edge, 45 % on the right: there a rule
+    // 69 levels under the paper is 31 under the shadowed paper and about 16 once blurred
+    // (g-photo-0003: paper 115, rule 99), under the fixed threshold of 18.
+    const photoLight = (x: number) => 0.85 - 0.4 * Math.min(1, Math.max(0, (x - 200) / 200));
+    const genuine = await comparePages(original, blurred(drawTable('+', photoLight)), pageVisible);
+    const worst = Math.max(...genuine.tiles.map((tile) => tile.score));
+    assert.ok(worst < TEXT_FLAG_FLOOR, `genuine table in shadow: worst tile ${worst.toFixed(3)}`);
+    const forged = await comparePages(original, blurred(drawTable('-', photoLight)), pageVisible);
+    const sign = Math.max(
+      ...forged.tiles
+        .filter((tile) => overlaps(tile.box, { x: 444, y: 120, width: 2, height: 10 }))
+        .map((tile) => tile.score),
+    );
+    assert.ok(sign >= TEXT_FLAG, `grade sign tile scores ${sign.toFixed(3)}`);
+  },
+);

@@ -7,6 +7,7 @@
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { matFromRaster, withMats } from './mats.ts';
+import { greyLevelAt } from './reading.ts';
 import { openCv } from './opencv.ts';
 
 export interface InkMasks {
@@ -21,32 +22,91 @@ export interface InkMasks {
   near: Uint8Array;
 }
 
-/** Darker than the surroundings by this much is ink; by FAINT_C, faint ink (tolerance only). */
+/**
+ * Darker than the surroundings by this much is ink, on the page's paper; by FAINT_C, faint ink
+ * (tolerance only). On a darker ground both scale with the ground's level against the paper's
+ * (`groundLevels`): a shadow scales every contrast under it, so a grey rule 69 levels under the
+ * paper is 16 under the same paper in a photo's shadow at 45 % of the light (after the photo's blur),
+ * and a fixed threshold lost it there. Against the page's own paper, not white: a photo's evenly lit
+ * paper is grey, and lower offsets there made ink of the blur around an ornament's fine pattern.
+ */
 const INK_C = 18;
 const FAINT_C = 10;
+/**
+ * The share of the page whose ground is at least as bright as its paper: most of a page is paper, a
+ * shadow or a filled panel a part of it.
+ */
+const PAPER_SHARE = 0.1;
+/**
+ * Grounds under this share of the paper are taken at it: darker grounds are dark areas of the page
+ * (turned or left as printed), not paper in shadow (a cast shadow dims paper by well under half), and
+ * the threshold should not sink into a camera's noise.
+ */
+const MIN_GROUND_SHARE = 0.5;
+
+/** The offset per ground level (0-255), in whole grey levels (a pixel's depth under the mean is whole). */
+function offsetsFor(offset: number, paper: number): Uint8Array {
+  return Uint8Array.from({ length: 256 }, (_, level) =>
+    Math.ceil(offset * Math.min(1, Math.max(MIN_GROUND_SHARE, level / Math.max(1, paper)))),
+  );
+}
 
 export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
   const cv = await openCv();
   const block = blockFor(page);
+  const ground = await groundLevels(page, block);
+  const paper = greyLevelAt(ground, 1 - PAPER_SHARE);
+  const inkOffset = offsetsFor(INK_C, paper);
+  const faintOffset = offsetsFor(FAINT_C, paper);
   return withMats((keep) => {
     const source = keep(matFromRaster(cv, page));
     const smooth = keep(new cv.Mat());
     cv.GaussianBlur(source, smooth, new cv.Size(3, 3), 0);
-    const binary = keep(new cv.Mat());
-    cv.adaptiveThreshold(smooth, binary, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, INK_C);
+    // The adaptive threshold's local mean (as cv.adaptiveThreshold's ADAPTIVE_THRESH_MEAN_C takes it),
+    // with the offset scaled by the ground per pixel.
+    const mean = keep(new cv.Mat());
+    cv.blur(smooth, mean, new cv.Size(block, block), new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+    const smoothed = smooth.data as Uint8Array;
+    const means = mean.data as Uint8Array;
+    const ink = new Uint8Array(smoothed.length);
+    const faint = keep(new cv.Mat(page.height, page.width, cv.CV_8UC1));
+    const faintData = faint.data as Uint8Array;
+    for (let index = 0; index < smoothed.length; index++) {
+      const below = means[index]! - smoothed[index]!;
+      const level = ground[index]!;
+      ink[index] = below >= inkOffset[level]! ? 1 : 0;
+      faintData[index] = below >= faintOffset[level]! ? 1 : 0;
+    }
     // The tolerance is grown from faint ink too (hysteresis): a thin light rule or a stroke's edge
     // sits near the threshold, and re-sampling tips it under on one side and over on the other.
-    const faint = keep(new cv.Mat());
-    cv.adaptiveThreshold(smooth, faint, 1, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, FAINT_C);
     const grown = keep(new cv.Mat());
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
     cv.dilate(faint, grown, kernel);
-    return {
-      width: page.width,
-      height: page.height,
-      ink: new Uint8Array(binary.data),
-      near: new Uint8Array(grown.data),
-    };
+    return { width: page.width, height: page.height, ink, near: new Uint8Array(grown.data) };
+  });
+}
+
+/**
+ * The level of the ground each pixel lies on: the page closed (grey dilation, then erosion) by a
+ * square of the threshold's block, which fills every mark narrower than the block (glyphs, rules, a
+ * table row's fill between white rows) and follows light and shadow. Computed on the page shrunk
+ * AREA_SCALE times and enlarged smoothly: ground varies slowly, and full-size morphology costs.
+ */
+async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
+  const cv = await openCv();
+  const width = Math.max(1, Math.round(page.width / AREA_SCALE));
+  const height = Math.max(1, Math.round(page.height / AREA_SCALE));
+  const radius = Math.ceil((block >> 1) / AREA_SCALE);
+  return withMats((keep) => {
+    const small = keep(new cv.Mat());
+    cv.resize(keep(matFromRaster(cv, page)), small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    const dilated = squareFilter(new Uint8Array(small.data), width, height, radius, true);
+    const field = keep(
+      matFromRaster(cv, { width, height, data: squareFilter(dilated, width, height, radius, false) }),
+    );
+    const enlarged = keep(new cv.Mat());
+    cv.resize(field, enlarged, new cv.Size(page.width, page.height), 0, 0, cv.INTER_LINEAR);
+    return new Uint8Array(enlarged.data);
   });
 }
 

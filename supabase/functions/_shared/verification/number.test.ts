@@ -72,3 +72,22 @@ Deno.test('a page without text lines costs no OCR request', async () => {
   assert.deepEqual(await readNumbers(ocr, blank), []);
   assert.deepEqual(await shortTextLines(framed), []);
 });
+
+Deno.test(
+  'stackLines: strips cut from a shadow are stacked on a white ground, their glyphs dark',
+  async () => {
+    const png = await drawnCertificate('Maria Shadow', 'NB-40411832');
+    const page = fitWithin(await decodeImage(png, detectFileType(png)!), COPY_WORKING_LONG_SIDE);
+    // The lower half of the page in a cast shadow at 45 % of the light.
+    const shaded = { ...page, data: Uint8Array.from(page.data) };
+    for (let index = (page.height >> 1) * page.width; index < shaded.data.length; index++)
+      shaded.data[index] = Math.round(shaded.data[index]! * 0.45);
+    const boxes = (await shortTextLines(shaded)).slice(0, MAX_NUMBER_LINES);
+    const stacked = await stackLines(shaded, boxes);
+    // Grey boxes on the stacked picture's white: the share of mid-grey pixels (before: 0.27).
+    const midGrey = stacked.data.filter((value) => value >= 64 && value < 192).length / stacked.data.length;
+    assert.ok(midGrey < 0.1, `mid-grey share ${midGrey.toFixed(3)}`);
+    // The glyphs stay dark: each strip's darkest pixels are as dark as before.
+    assert.ok(stacked.data.filter((value) => value < 64).length > 0.005 * stacked.data.length);
+  },
+);

@@ -17,7 +17,7 @@ import { INTRODUCES_NUMBER } from './fields.ts';
 import { type Mat, matFromRaster, withMats } from './mats.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { openCv } from './opencv.ts';
-import { lineFrame } from './reading.ts';
+import { greyLevelAt, lineFrame } from './reading.ts';
 
 /** Lines are looked for on the copy fitted to this (cheap morphology, small print still 8+ px tall). */
 const DETECT_LONG_SIDE = 1200;
@@ -29,6 +29,8 @@ const MAX_LABEL_VALUES = 3;
 const STRIP_HEIGHT = 48;
 const STRIP_GAP = 16;
 const MAX_STRIP_WIDTH = 1900;
+/** A strip whose ground and darkest glyphs differ by less than this (grey levels) is not stretched. */
+const MIN_STRIP_CONTRAST = 32;
 
 /**
  * Candidate certificate numbers in a line of text, as printed (the database folds them to keys):
@@ -195,9 +197,8 @@ export async function stackLines(page: GrayRaster, boxes: Box[]): Promise<GrayRa
       const resized: Mat = keep(new cv.Mat());
       cv.resize(crop, resized, new cv.Size(width, STRIP_HEIGHT), 0, 0, cv.INTER_AREA);
       const pixels = new Uint8Array(resized.data);
-      const sorted = Uint8Array.from(pixels).sort();
-      if (sorted[sorted.length >> 1]! < 128)
-        for (let i = 0; i < pixels.length; i++) pixels[i] = 255 - pixels[i]!;
+      if (lightGlyphs(pixels)) for (let i = 0; i < pixels.length; i++) pixels[i] = 255 - pixels[i]!;
+      groundToWhite(pixels);
       return { width, data: pixels };
     });
   });
@@ -210,6 +211,34 @@ export async function stackLines(page: GrayRaster, boxes: Box[]): Promise<GrayRa
       data.set(strip.data.subarray(y * strip.width, (y + 1) * strip.width), (top + y) * width + STRIP_GAP);
   });
   return { width, height, data };
+}
+
+/**
+ * Whether a strip's glyphs are lighter than its ground: the ground is most of the strip (its median),
+ * the glyphs lie on the far side of it. Not the ground's level alone: paper in a photo's shadow is
+ * darker than mid-grey, and its dark glyphs were turned light.
+ */
+function lightGlyphs(pixels: Uint8Array): boolean {
+  const ground = greyLevelAt(pixels, 0.5);
+  return greyLevelAt(pixels, 0.98) - ground > ground - greyLevelAt(pixels, 0.02);
+}
+
+/**
+ * A strip's ground brought to white by a linear stretch that keeps its darkest glyphs' level, in
+ * place. A strip cut from a photo's shadow kept its grey ground, a grey box on the stacked picture's
+ * white, and OCR's page layout read most such strips as nothing (a transcript photographed half in
+ * shadow: 5 of 24 strips read, its number not among them).
+ */
+function groundToWhite(pixels: Uint8Array): void {
+  const ground = greyLevelAt(pixels, 0.9);
+  const glyphs = greyLevelAt(pixels, 0.02);
+  // Too little contrast to be a line of print: nothing to bring out, only noise to enlarge.
+  if (ground - glyphs < MIN_STRIP_CONTRAST || ground === 255) return;
+  const gain = (255 - glyphs) / (ground - glyphs);
+  for (let i = 0; i < pixels.length; i++) {
+    const value = pixels[i]!;
+    if (value > glyphs) pixels[i] = Math.min(255, Math.round(glyphs + (value - glyphs) * gain));
+  }
 }
 
 /** What OCR reads on each of `boxes`, stacked into one picture: one request. */
