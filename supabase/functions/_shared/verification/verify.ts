@@ -11,7 +11,7 @@ import { encodeBase64 } from '../documents/base64.ts';
 import { processCpuMs, StageTimer } from '../http/server-timing.ts';
 import { type Alignment, alignCopy } from './align.ts';
 import { certificateFromCode } from './code.ts';
-import { comparePages, type TileScore, unmatchedMarks } from './compare.ts';
+import { comparePages, judgedByTones, type TileScore, unmatchedMarks } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -173,7 +173,14 @@ export function flaggedRegions(
     // Unread ink has no reading to clear a flag: never the lowered flag of a clean copy's small print.
     const flag = line ? (unread.has(line) ? Math.max(textFlag, TEXT_FLAG) : textFlag) : GRAPHIC_FLAG;
     if (tile.score < flag && !unlike) continue;
-    if ((!line || unread.has(line)) && tooLittleInk(tile, glyph) && !touchesReadLine(tile.box, lines, unread))
+    // A tile judged by its tones (its ink mostly left out along a dark area's outline) has no ink
+    // count to weigh.
+    if (
+      (!line || unread.has(line)) &&
+      !(unlike && judgedByTones(tile)) &&
+      tooLittleInk(tile, glyph) &&
+      !touchesReadLine(tile.box, lines, unread)
+    )
       continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
