@@ -34,8 +34,17 @@ import { darkAreas, invertWhere } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
-import { copyPageHashes, pageOutlines, readablePage } from './page-hash.ts';
+import { copyRasters, COPY_WORKING_LONG_SIDE } from './page.ts';
+import {
+  copyPageHashes,
+  type Corners,
+  hammingDistance,
+  pageHash,
+  pageOutlines,
+  readablePage,
+  surroundedPages,
+  surroundedPagesFrom,
+} from './page-hash.ts';
 import { encodePage } from './register.ts';
 import {
   certificatesNumbered,
@@ -571,6 +580,59 @@ export async function examine(
   };
 }
 
+/** A page a flat surround sets off in the copy (a viewer's page), cut out at the copy's decoded size. */
+export interface PageAlone {
+  raster: GrayRaster;
+  hash: bigint;
+  /** Found when first examined: a copy whose page no candidate resembles costs none. */
+  features: PageFeatures | null;
+}
+
+/** The copy as examined: its working raster and features, and the pages it shows alone. */
+export interface CopyPicture {
+  raster: GrayRaster;
+  features: PageFeatures;
+  pagesAlone: PageAlone[];
+}
+
+/**
+ * The pages a flat surround sets off in the copy (page-hash.ts `surroundedPages`, found in the working
+ * raster), each cut out of the picture as decoded and hashed. A viewer's screenshot shows its page on
+ * part of the picture, and the working raster (COPY_WORKING_LONG_SIDE for the whole picture) shrinks
+ * it further: a transcript's dates at 51 % zoom of a 2560 px screen were 6.7 px tall there, 9.5 px in
+ * the page as decoded, and the page's own features, not the viewer's chrome, are aligned.
+ */
+export function pagesAlone(decoded: GrayRaster, working: GrayRaster, surrounded: Corners[]): PageAlone[] {
+  return surroundedPagesFrom(decoded, working, surrounded, COPY_WORKING_LONG_SIDE).map((raster) => ({
+    raster,
+    hash: pageHash(raster),
+    features: null,
+  }));
+}
+
+/**
+ * The copy examined against one registration: on the page it shows alone when that page hashes near
+ * enough to the registered one to be it (within MAX_HASH_DISTANCE, as retrieval takes a candidate),
+ * else, or when that page does not align, on the whole picture.
+ */
+export async function examineCopy(
+  ocr: OcrClient,
+  copy: CopyPicture,
+  registration: StoredRegistration,
+): Promise<Examination | null> {
+  const registeredHash = copy.pagesAlone.length ? pageHash(registration.page) : 0n;
+  const page = copy.pagesAlone
+    .map((alone) => ({ alone, distance: hammingDistance(alone.hash, registeredHash) }))
+    .filter(({ distance }) => distance <= MAX_HASH_DISTANCE)
+    .sort((a, b) => a.distance - b.distance)[0]?.alone;
+  if (page) {
+    page.features ??= await pageFeatures(page.raster, COPY_FEATURES);
+    const alone = await examine(ocr, page.raster, page.features, registration);
+    if (alone) return alone;
+  }
+  return examine(ocr, copy.raster, copy.features, registration);
+}
+
 const SEARCH_CUT_REASON =
   'Several registered certificates share this design and not all of them could be compared in one check';
 
@@ -622,19 +684,21 @@ export async function verifyCopy(
   timer: StageTimer = new StageTimer(),
 ): Promise<EngineFinding> {
   const startedCpuMs = processCpuMs();
-  const copy = await timer.time('decode', () => pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr));
+  const { working: copy, decoded } = await timer.time('decode', () => copyRasters(bytes, detected, ocr));
   const copyFeatures = await timer.time('features', () => pageFeatures(copy, COPY_FEATURES));
   // The pages cut out of the picture and straightened: hashed, and the largest read for its number.
   // Hashed again with the light evened (light.ts): a photo's shadow moved its hash out of reach. The
   // hashes as taken stay, so a copy whose own dark areas evening changes is found as before.
-  const { outlines, hashes } = await timer.time('page-hash', async () => {
-    const outlines = await pageOutlines(copy);
+  const { outlines, hashes, alone } = await timer.time('page-hash', async () => {
+    const surrounded = await surroundedPages(copy);
+    const outlines = await pageOutlines(copy, surrounded);
     const hashes = [
       ...(await copyPageHashes(copy, outlines)),
       ...(await copyPageHashes(await evenLight(copy), outlines)),
     ];
-    return { outlines, hashes: [...new Set(hashes)] };
+    return { outlines, hashes: [...new Set(hashes)], alone: pagesAlone(decoded, copy, surrounded) };
   });
+  const picture: CopyPicture = { raster: copy, features: copyFeatures, pagesAlone: alone };
   const tried = new Set<string>();
   let best: Examination | null = null;
   let searchCut = false;
@@ -647,7 +711,7 @@ export async function verifyCopy(
     tried.add(certificateId);
     const registration = await timer.time('load', () => loadRegistration(sql, certificateId));
     if (registration)
-      best = better(best, await timer.time('examine', () => examine(ocr, copy, copyFeatures, registration)));
+      best = better(best, await timer.time('examine', () => examineCopy(ocr, picture, registration)));
   };
   const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
