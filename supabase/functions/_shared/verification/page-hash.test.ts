@@ -121,6 +121,14 @@ Deno.test(
   },
 );
 
+Deno.test('a 1920 px screenshot, hardly larger than the working raster, is examined whole', async () => {
+  const bytes = await viewerScreenshot(page, { width: 1920, height: 1080, zoom: 0.5 });
+  const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+  assert.equal(decoded.width, 1920);
+  assert.equal((await surroundedPages(working)).length, 1);
+  assert.deepEqual(pagesAlone(decoded, working, await surroundedPages(working)), []);
+});
+
 Deno.test('a picture of more pixels than a 4K screen is not kept as decoded', async () => {
   const bytes = await viewerScreenshot(page, { width: 4000, height: 3000, zoom: 0.5 });
   const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);

@@ -596,13 +596,23 @@ export interface CopyPicture {
 }
 
 /**
+ * How much larger than the working raster the decoded picture must be for its pages to be examined
+ * alone. At the same resolution the page alone brings no pixels, only another alignment, and a
+ * 1920 px screenshot (7 % over the working raster) flagged a border pattern beside a signature
+ * that the whole picture's examination had matched (`g-screenshot-0002`, diagnose.ts).
+ */
+const PAGE_ALONE_GAIN = 1.2;
+
+/**
  * The pages a flat surround sets off in the copy (page-hash.ts `surroundedPages`, found in the working
  * raster), each cut out of the picture as decoded and hashed. A viewer's screenshot shows its page on
  * part of the picture, and the working raster (COPY_WORKING_LONG_SIDE for the whole picture) shrinks
  * it further: a transcript's dates at 51 % zoom of a 2560 px screen were 6.7 px tall there, 9.5 px in
- * the page as decoded, and the page's own features, not the viewer's chrome, are aligned.
+ * the page as decoded, and the page's own features, not the viewer's chrome, are aligned. None where
+ * the decoded picture is not PAGE_ALONE_GAIN times the working raster's size.
  */
 export function pagesAlone(decoded: GrayRaster, working: GrayRaster, surrounded: Corners[]): PageAlone[] {
+  if (decoded.width < PAGE_ALONE_GAIN * working.width) return [];
   return surroundedPagesFrom(decoded, working, surrounded, COPY_WORKING_LONG_SIDE).map((raster) => ({
     raster,
     hash: pageHash(raster),
