@@ -129,6 +129,15 @@ Deno.test('a 1920 px screenshot, hardly larger than the working raster, is exami
   assert.deepEqual(pagesAlone(decoded, working, await surroundedPages(working)), []);
 });
 
+Deno.test('a page a 2560 px screenshot shows at full zoom is examined whole', async () => {
+  const bytes = await viewerScreenshot(page, { width: 2560, height: 1440, zoom: 1 });
+  const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+  const surrounded = await surroundedPages(working);
+  assert.equal(surrounded.length, 1);
+  // Shown at 3/4 of its registered size or more, its small print is legible in the working raster.
+  assert.deepEqual(pagesAlone(decoded, working, surrounded), []);
+});
+
 Deno.test('a picture of more pixels than a 4K screen is not kept as decoded', async () => {
   const bytes = await viewerScreenshot(page, { width: 4000, height: 3000, zoom: 0.5 });
   const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);

@@ -34,7 +34,7 @@ import { darkAreas, invertWhere } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { copyRasters, COPY_WORKING_LONG_SIDE } from './page.ts';
+import { CANONICAL_LONG_SIDE, copyRasters, COPY_WORKING_LONG_SIDE } from './page.ts';
 import {
   copyPageHashes,
   type Corners,
@@ -602,18 +602,31 @@ export interface CopyPicture {
  * that the whole picture's examination had matched (`g-screenshot-0002`, diagnose.ts).
  */
 const PAGE_ALONE_GAIN = 1.2;
+/**
+ * A page the working raster shows at this share of its registered size or more is examined whole:
+ * its smallest print (a number 11 px tall on the registered page) is 8 px or more there, legible
+ * (decide.ts LEGIBLE_LINE_HEIGHT), and a sibling examined on the page alone of a 2560 px screenshot at
+ * 85 % (`g-screenshot-0004`) answered too blurred and used up the search's CPU budget.
+ */
+const SMALL_PAGE_SHARE = 0.75;
 
 /**
  * The pages a flat surround sets off in the copy (page-hash.ts `surroundedPages`, found in the working
  * raster), each cut out of the picture as decoded and hashed. A viewer's screenshot shows its page on
  * part of the picture, and the working raster (COPY_WORKING_LONG_SIDE for the whole picture) shrinks
  * it further: a transcript's dates at 51 % zoom of a 2560 px screen were 6.7 px tall there, 9.5 px in
- * the page as decoded, and the page's own features, not the viewer's chrome, are aligned. None where
- * the decoded picture is not PAGE_ALONE_GAIN times the working raster's size.
+ * the page as decoded, and the page's own features, not the viewer's chrome, are aligned. Only pages
+ * shown small (SMALL_PAGE_SHARE), in a decoded picture PAGE_ALONE_GAIN times the working raster's size.
  */
 export function pagesAlone(decoded: GrayRaster, working: GrayRaster, surrounded: Corners[]): PageAlone[] {
   if (decoded.width < PAGE_ALONE_GAIN * working.width) return [];
-  return surroundedPagesFrom(decoded, working, surrounded, COPY_WORKING_LONG_SIDE).map((raster) => ({
+  const small = surrounded.filter((corners) => {
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const longSide = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    return longSide < SMALL_PAGE_SHARE * CANONICAL_LONG_SIDE;
+  });
+  return surroundedPagesFrom(decoded, working, small, COPY_WORKING_LONG_SIDE).map((raster) => ({
     raster,
     hash: pageHash(raster),
     features: null,
