@@ -477,7 +477,7 @@ export async function comparePages(
   const compared = outline.includes(1) ? outsideZone(shown, outline) : shown;
   const copyMarks = withoutLighting(copyEdged, copyInk, originalInk);
   const tiles = compareTiles(originalInk, copyMarks, visible, compared);
-  if (outline.includes(1)) markLeftOut(tiles, outline, original.width);
+  if (outline.includes(1)) markLeftOut(tiles, outline, original.width, original.height, reach);
   const measured = tiles.filter(
     (tile) => !tile.hidden && (tile.score >= STRUCTURE_FROM || judgedByTones(tile)),
   );
@@ -517,11 +517,22 @@ export function judgedByTones(tile: TileScore): boolean {
   return (tile.leftOut ?? 0) >= LEFT_OUT_MEASURED;
 }
 
-/** Sets each visible tile's `leftOut`: its share of the outline band `zone` (in place). */
-function markLeftOut(tiles: TileScore[], zone: Uint8Array, width: number): void {
+/**
+ * Sets each visible tile's `leftOut`: its share of the outline band `zone` (in place). Not for tiles
+ * within `margin` of the page's edge: a photo places the page's edge to within a few pixels, and a dark
+ * band along it met the desk beyond (`g-photo-0005`'s bottom band was unlike in tone and _unknown_).
+ */
+function markLeftOut(
+  tiles: TileScore[],
+  zone: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+): void {
   for (const tile of tiles) {
     if (tile.hidden) continue;
     const { x, y, width: w, height: h } = tile.box;
+    if (x < margin || y < margin || x + w > width - margin || y + h > height - margin) continue;
     let inZone = 0;
     for (let row = y; row < y + h; row++)
       for (let p = row * width + x; p < row * width + x + w; p++) inZone += zone[p]!;
