@@ -6,6 +6,7 @@ import {
   compareTiles,
   comparePages,
   EDGE_BAND,
+  judgedByTones,
   replicateEdge,
   STRUCTURE_FROM,
   structureLikeness,
@@ -376,8 +377,10 @@ Deno.test('the same seal, scanned (greyer, softer), still correlates in tone', a
 Deno.test(
   'likeness measured on cuts around its tiles equals the one of both whole pages blurred',
   async () => {
-    const original = sealPage(8, 0, SEAL_TONES);
-    const copy = sealPage(8, Math.PI / 8, SEAL_TONES);
+    // A disc lighter than a dark ground: no outline band, so only the tiles the ink scores are measured.
+    const tones = { ...SEAL_TONES, disc: 140 };
+    const original = sealPage(8, 0, tones);
+    const copy = sealPage(8, Math.PI / 8, tones);
     const { tiles } = await comparePages(original, copy, sealVisible);
     const measured = tiles.filter((tile) => tile.likeness !== undefined);
     // Under 30 tiles of 24 px on a 240 px page, their cuts cover less than the page: cuts are blurred.
@@ -457,5 +460,66 @@ Deno.test(
         .map((tile) => tile.score),
     );
     assert.ok(sign >= TEXT_FLAG, `grade sign tile scores ${sign.toFixed(3)}`);
+  },
+);
+
+/**
+ * A dark seal as a page compared small shows it: disc and rim dark, a light ring, a star of `spokes`,
+ * and, with `ribbons`, two dark ribbons hanging below it.
+ */
+function darkSealPage(spokes: number, ribbons: boolean): GrayRaster {
+  const side = 160;
+  const data = new Uint8Array(side * side).fill(248);
+  const [cx, cy] = [80, 60];
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const r = Math.hypot(x - cx, y - cy);
+      const t = Math.atan2(y - cy, x - cx);
+      const ribbon = ribbons && y > cy && y < cy + 44 && Math.abs(Math.abs(x - cx) - 13) < 7;
+      if (r > 22 + 2 * Math.sign(Math.sin(20 * t)) && !ribbon) continue;
+      const phase = ((((t * spokes) / (2 * Math.PI)) % 1) + 1) % 1;
+      const light = (r > 3 && r < 12 && phase < 0.2) || Math.abs(r - 16) < 1.2;
+      data[y * side + x] = light ? 240 : 70;
+    }
+  return { width: side, height: side, data };
+}
+
+Deno.test(
+  'a dark seal swapped for another is unlike in tone where its outline band leaves no ink to compare',
+  async () => {
+    const original = darkSealPage(8, true);
+    const visibleAll = { width: 160, height: 160, data: new Uint8Array(160 * 160).fill(255) };
+    const { tiles } = await comparePages(original, darkSealPage(6, false), visibleAll);
+    // The blind spot: the ink comparison leaves the seal out along its outline and scores nothing.
+    assert.ok(
+      tiles.every((tile) => tile.score < STRUCTURE_FROM),
+      'the ink comparison scores the seal',
+    );
+    const unlike = tiles.filter((tile) => judgedByTones(tile) && (tile.likeness ?? 1) < GRAPHIC_LIKENESS);
+    assert.ok(unlike.length > 0, 'no tile over the swapped seal is unlike');
+    const genuine = await comparePages(original, softened(darkSealPage(8, true)), visibleAll);
+    const lowest = Math.min(
+      ...genuine.tiles.filter((tile) => judgedByTones(tile)).map((tile) => tile.likeness ?? 1),
+    );
+    assert.ok(lowest >= GRAPHIC_LIKENESS, `the same seal softened: lowest likeness ${lowest}`);
+  },
+);
+
+Deno.test(
+  'a dark band along the page edge is not judged by its tones where a photo shows the desk',
+  async () => {
+    const side = 240;
+    const original = { width: side, height: side, data: new Uint8Array(side * side).fill(248) };
+    for (let y = 222; y < side; y++) original.data.fill(40, y * side, (y + 1) * side);
+    // The photo's page edge 8 px early: the desk's mottled grey beyond it.
+    const photo = { width: side, height: side, data: new Uint8Array(original.data) };
+    for (let y = 232; y < side; y++)
+      for (let x = 0; x < side; x++) photo.data[y * side + x] = 110 + ((x * 7 + y * 13) % 5) * 20;
+    const { tiles } = await comparePages(original, photo, sealVisible);
+    const unlike = tiles.filter((tile) => judgedByTones(tile) && (tile.likeness ?? 1) < GRAPHIC_LIKENESS);
+    assert.deepEqual(
+      unlike.map((tile) => tile.box),
+      [],
+    );
   },
 );

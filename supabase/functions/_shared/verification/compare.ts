@@ -41,6 +41,8 @@ export interface TileScore {
    * (tiles scored below STRUCTURE_FROM).
    */
   likeness?: number;
+  /** The share of the tile in a dark area's outline band, left out of the ink comparison (set when any). */
+  leftOut?: number;
 }
 
 /** Shifts within +/-SHIFT px, nearest first: of equally good shifts the smallest is taken. */
@@ -475,7 +477,10 @@ export async function comparePages(
   const compared = outline.includes(1) ? outsideZone(shown, outline) : shown;
   const copyMarks = withoutLighting(copyEdged, copyInk, originalInk);
   const tiles = compareTiles(originalInk, copyMarks, visible, compared);
-  const measured = tiles.filter((tile) => !tile.hidden && tile.score >= STRUCTURE_FROM);
+  if (outline.includes(1)) markLeftOut(tiles, outline, original.width, original.height, reach);
+  const measured = tiles.filter(
+    (tile) => !tile.hidden && (tile.score >= STRUCTURE_FROM || judgedByTones(tile)),
+  );
   if (measured.length) {
     // Raw tones, not the polarity-turned pages: correlation does not care which way ink runs, and
     // the edge of a turned area a few pixels off in a photo made a logo's tile anti-correlate.
@@ -483,10 +488,56 @@ export async function comparePages(
       [original, copy],
       measured.map((tile) => tile.box),
     );
-    for (const tile of measured)
-      tile.likeness = structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0]);
+    for (const tile of measured) {
+      // A tile the ink left unscored has no shift of its own: its tones are laid over at the best one.
+      tile.likeness =
+        tile.score >= STRUCTURE_FROM
+          ? structureLikeness(originalSmooth!, copySmooth!, tile.box, tile.shift ?? [0, 0])
+          : Math.max(
+              ...SHIFTS.map((shift) =>
+                structureLikeness(originalSmooth!, copySmooth!, tile.box, shift, true),
+              ),
+            );
+    }
   }
   return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles };
+}
+
+/**
+ * The share of a tile in a dark area's outline band from which its tones are measured whatever its
+ * ink scored. The band (ink.ts outlineBand) is as wide as the adaptive threshold's reach on either
+ * side of the outline, a constant share of the page, so a page compared small (a viewer's page at
+ * 52 %, compared at 1/1.35) leaves a dark graphic (a seal) inside it whole: a seal swapped for
+ * another scored 0 on every tile, with 0-27 px of ink left to compare, and the copy was accepted.
+ */
+export const LEFT_OUT_MEASURED = 0.25;
+
+/** Whether the ink comparison left out enough of the tile that its tones judge it. */
+export function judgedByTones(tile: TileScore): boolean {
+  return (tile.leftOut ?? 0) >= LEFT_OUT_MEASURED;
+}
+
+/**
+ * Sets each visible tile's `leftOut`: its share of the outline band `zone` (in place). Not for tiles
+ * within `margin` of the page's edge: a photo places the page's edge to within a few pixels, and a dark
+ * band along it met the desk beyond (`g-photo-0005`'s bottom band was unlike in tone and _unknown_).
+ */
+function markLeftOut(
+  tiles: TileScore[],
+  zone: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+): void {
+  for (const tile of tiles) {
+    if (tile.hidden) continue;
+    const { x, y, width: w, height: h } = tile.box;
+    if (x < margin || y < margin || x + w > width - margin || y + h > height - margin) continue;
+    let inZone = 0;
+    for (let row = y; row < y + h; row++)
+      for (let p = row * width + x; p < row * width + x + w; p++) inZone += zone[p]!;
+    if (inZone > 0) tile.leftOut = inZone / (w * h);
+  }
 }
 
 /** Tiles from this score on get their structure measured (below it the ink agrees). */
@@ -557,6 +608,7 @@ export function structureLikeness(
   copy: GrayRaster,
   box: Box,
   [dx, dy]: [number, number],
+  oneSided = false,
 ): number {
   const halfWidth = Math.ceil(box.width / 2);
   const halfHeight = Math.ceil(box.height / 2);
@@ -592,7 +644,12 @@ export function structureLikeness(
     if (n === 0) continue;
     const va = saa / n - (sa / n) ** 2;
     const vb = sbb / n - (sb / n) ** 2;
-    if (va < MIN_TONE_VARIANCE || vb < MIN_TONE_VARIANCE) continue;
+    if (va < MIN_TONE_VARIANCE || vb < MIN_TONE_VARIANCE) {
+      // Where no ink was compared, a window flat on one page and strongly toned on the other is
+      // unlike: the ink would have said so (a seal's ribbon on one page, blank paper on the other).
+      if (oneSided && Math.max(va, vb) >= ONE_SIDED_TONE_VARIANCE) return 0;
+      continue;
+    }
     const ncc = (sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb);
     if (ncc < worst) worst = ncc;
   }
@@ -601,3 +658,8 @@ export function structureLikeness(
 
 /** Tone variance (grey levels squared) below which a window is flat: its correlation is noise. */
 const MIN_TONE_VARIANCE = 100;
+/**
+ * Tone variance of a window (30 grey levels' deviation) that blur and light do not flatten to under
+ * MIN_TONE_VARIANCE in a copy: its counterpart flat is another picture.
+ */
+const ONE_SIDED_TONE_VARIANCE = 900;

@@ -432,6 +432,24 @@ Deno.test('a number registered unsure (light on a dark band) is compared by its 
   assert.equal(read('TLC—-2025-001088', 0.87, 'TLC—2025-001088', 0.89), 'authentic');
   assert.equal(read('TLC-2025-001088', 0.87, 'TLC–2025-001088', 0.89), 'authentic');
   assert.equal(read('TLC—-2025-001888', 0.75, 'TLC—2025-001088', 0.83), 'unknown');
+  // Seed 7 f-number-digit-screenshot-0001 (001088 -> 001080): the whole line read with a glyph too
+  // many, its cells read the registered shape with another digit, both unsure: never authentic.
+  const cells = (copy: string) => ({
+    copy: [{ text: copy, confidence: 0.45 }],
+    original: [{ text: 'TLC-2025-001088', confidence: 0.69 }],
+  });
+  const byCells = (copy: string) =>
+    decideOne({
+      line: numberOnBand,
+      score: 0,
+      readAnyway: true,
+      reads: { text: 'TLC-2025-0010860', confidence: 0.49 },
+      originalReads: { text: 'TLC-2025-001088', confidence: 0.72 },
+      cells: cells(copy),
+    }).verdict;
+  assert.equal(byCells('TLC-2025-001080'), 'unknown');
+  // Cells that keep no such shape leave the unsure whole reading as noise.
+  assert.equal(byCells('TLC-2025-0010860'), 'authentic');
   const dateBesideScribble = { ...numberOnBand, text: '11.01.2019 ANA', confidence: 0.45 };
   const decision = decideOne(
     readOnBoth(dateBesideScribble, reading('11.01.2019 Baa', 0.65), reading('11.01.2019 ANIA', 0.53)),

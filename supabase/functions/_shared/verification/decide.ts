@@ -549,6 +549,16 @@ function judgeIdentifiers(region: RegionEvidence): Judgement {
       .join(' ');
   const copy = identifiers(reads.text);
   if (copy === identifiers(line.text) || (original && copy === identifiers(original.text))) return 'same';
+  // Read again cell by cell, alone, the copy can keep the shape the whole line's reading lost: the
+  // registered identifier with another digit there is doubt too, however unsure (seed 7
+  // `f-number-digit-screenshot-0001`: TLC-2025-001088 -> 001080 read "TLC-2025-0010860" at 0.49 whole,
+  // "TLC-2025-001080" at 0.45 by cells, and was accepted).
+  const cellReadings = [
+    ...(region.cells?.copy ?? []),
+    ...(region.cells?.again ?? []).map((cell) => cell.copy),
+  ];
+  if (cellReadings.some((cell) => identifiers(cell.text) && otherDigitsSameShape(cell.text, line.text)))
+    return 'uncertain';
   return judgeOtherReading(reads, line, !!original && original.confidence >= READ_SURE);
 }
 

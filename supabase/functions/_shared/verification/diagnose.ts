@@ -11,9 +11,10 @@ import { detectFileType } from '../processing/detect.ts';
 import { readPdfPage } from '../processing/pdf.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { registerOriginal } from './register.ts';
-import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
+import { copyRasters } from './page.ts';
 import { pageFeatures } from './features.ts';
-import { examine } from './verify.ts';
+import { surroundedPages } from './page-hash.ts';
+import { examineCopy, pagesAlone } from './verify.ts';
 
 const ocr = {
   readPageLines: (page: GrayRaster) => readPageLines(page),
@@ -40,8 +41,10 @@ const original = await load(originalPath);
 const registration = await registerOriginal(original.bytes, original.detected, ocr);
 if (!registration.picture) throw new Error('original has no page picture');
 const copyFile = await load(copyPath);
-const copy = await pageRaster(copyFile.bytes, copyFile.detected, COPY_WORKING_LONG_SIDE, ocr);
-const examination = await examine(ocr, copy, await pageFeatures(copy, 1500), {
+const { working: copy, decoded } = await copyRasters(copyFile.bytes, copyFile.detected, ocr);
+const alone = pagesAlone(decoded, copy, await surroundedPages(copy));
+const picture = { raster: copy, features: await pageFeatures(copy, 1500), pagesAlone: alone };
+const examination = await examineCopy(ocr, picture, {
   certificateId: 'diagnosis',
   page: registration.picture.page,
   features: registration.picture.features,
@@ -53,7 +56,8 @@ if (!examination) {
 }
 const { alignment, regions, tiles, decision } = examination;
 console.log(
-  `page ${registration.picture.page.width}x${registration.picture.page.height}, copy ${copy.width}x${copy.height}; ` +
+  `page ${registration.picture.page.width}x${registration.picture.page.height}, copy ${copy.width}x${copy.height}` +
+    ` (decoded ${decoded.width}x${decoded.height}; pages alone ${alone.map((page) => `${page.raster.width}x${page.raster.height}`).join(', ') || 'none'}); ` +
     `inliers ${alignment.inliers}/${alignment.matches}; H ${alignment.homography.map((v) => v.toFixed(4)).join(' ')}`,
 );
 const box = (b: { x: number; y: number; width: number; height: number }) =>

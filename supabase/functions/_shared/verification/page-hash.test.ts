@@ -8,8 +8,15 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { RgbImage } from '../copies/png.ts';
 import { detectFileType } from '../processing/detect.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { CANONICAL_LONG_SIDE, COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
+import {
+  CANONICAL_LONG_SIDE,
+  copyRasters,
+  COPY_WORKING_LONG_SIDE,
+  MAX_KEPT_DECODED_PIXELS,
+  pageRaster,
+} from './page.ts';
 import { copyPageHashes, hammingDistance, pageHash, surroundedPages } from './page-hash.ts';
+import { pagesAlone } from './verify.ts';
 
 /** Images only: the OCR client is never asked for a PDF's page. */
 const noOcr = {} as OcrClient;
@@ -90,4 +97,50 @@ Deno.test('a photographed page whose dark panel meets the dark desk hashes as th
   const nearest = Math.min(...(await copyPageHashes(photo)).map((hash) => hammingDistance(hash, registered)));
   // The light part alone (the page without its panel) hashed 18 bits away; the whole page 4.
   assert.ok(nearest <= 12, `${nearest} bits`);
+});
+
+Deno.test(
+  "a 2560 px screenshot's page is cut out at the resolution decoded, not at the working raster's",
+  async () => {
+    const bytes = await viewerScreenshot(page, { width: 2560, height: 1440, zoom: 0.5 });
+    const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+    assert.equal(decoded.width, 2560);
+    assert.equal(working.width, COPY_WORKING_LONG_SIDE);
+    const surrounded = await surroundedPages(working);
+    const [alone, ...others] = pagesAlone(decoded, working, surrounded);
+    assert.ok(alone, 'no page alone');
+    assert.equal(others.length, 0);
+    // The page keeps the 2560 / 1800 times more pixels each way that the working raster lost.
+    const [[, top], , [, bottom]] = surrounded[0]!;
+    const expected = ((bottom - top) * decoded.width) / working.width;
+    assert.ok(
+      Math.abs(alone.raster.height - expected) <= 2,
+      `${alone.raster.height} px, ${expected} expected`,
+    );
+    assert.ok(hammingDistance(alone.hash, registeredHash) <= 8);
+  },
+);
+
+Deno.test('a 1920 px screenshot, hardly larger than the working raster, is examined whole', async () => {
+  const bytes = await viewerScreenshot(page, { width: 1920, height: 1080, zoom: 0.5 });
+  const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+  assert.equal(decoded.width, 1920);
+  assert.equal((await surroundedPages(working)).length, 1);
+  assert.deepEqual(pagesAlone(decoded, working, await surroundedPages(working)), []);
+});
+
+Deno.test('a page a 2560 px screenshot shows at full zoom is examined whole', async () => {
+  const bytes = await viewerScreenshot(page, { width: 2560, height: 1440, zoom: 1 });
+  const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+  const surrounded = await surroundedPages(working);
+  assert.equal(surrounded.length, 1);
+  // Shown at 3/4 of its registered size or more, its small print is legible in the working raster.
+  assert.deepEqual(pagesAlone(decoded, working, surrounded), []);
+});
+
+Deno.test('a picture of more pixels than a 4K screen is not kept as decoded', async () => {
+  const bytes = await viewerScreenshot(page, { width: 4000, height: 3000, zoom: 0.5 });
+  const { working, decoded } = await copyRasters(bytes, detectFileType(bytes)!, noOcr);
+  assert.ok(4000 * 3000 > MAX_KEPT_DECODED_PIXELS);
+  assert.equal(decoded, working);
 });

@@ -42,7 +42,7 @@ const FAINT_EDGE_HIGH = 30;
 /** The share of its own sides' edge support a moved side and the sides' continuations must keep. */
 const EXTEND_SUPPORT = 0.85;
 
-type Corners = [Point, Point, Point, Point];
+export type Corners = [Point, Point, Point, Point];
 
 /**
  * The page-like quadrilaterals the picture shows, in its coordinates: the pages a flat surround sets
@@ -244,6 +244,34 @@ export async function surroundedPages(picture: GrayRaster): Promise<Corners[]> {
   }
   const scale = picture.width / small.width;
   return pages.map((corners) => corners.map(([x, y]) => [x * scale, y * scale]) as Corners);
+}
+
+/**
+ * The pages `surroundedPages` found in `working`, cut out of `decoded` (the same picture at its
+ * decoded size) at that resolution and brought within `longSide`. A surrounded page is an upright
+ * box, so the cut is a plain crop: no resampling beyond the final fit.
+ */
+export function surroundedPagesFrom(
+  decoded: GrayRaster,
+  working: GrayRaster,
+  pages: Corners[],
+  longSide: number,
+): GrayRaster[] {
+  const scale = decoded.width / working.width;
+  return pages.map((corners) => {
+    const xs = corners.map(([x]) => x * scale);
+    const ys = corners.map(([, y]) => y * scale);
+    const left = Math.max(0, Math.round(Math.min(...xs)));
+    const top = Math.max(0, Math.round(Math.min(...ys)));
+    const right = Math.min(decoded.width, Math.round(Math.max(...xs)));
+    const bottom = Math.min(decoded.height, Math.round(Math.max(...ys)));
+    const page = cut(
+      decoded,
+      { x: left, y: top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) },
+      0,
+    );
+    return fitWithin(page, longSide);
+  });
 }
 
 /** `surroundedPages` for one surround tone, in `small`'s coordinates, with each page's box area. */

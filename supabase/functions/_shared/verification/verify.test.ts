@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mapPoint } from './warp.ts';
 import type { RegisteredLine } from './fields.ts';
+import type { TileScore } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 import { glyphInk } from './unread.ts';
 import { atOriginalScale, flaggedRegions, readInEveryCopy } from './verify.ts';
@@ -66,7 +67,7 @@ Deno.test(
       copyInk: copy,
       hidden: false,
     });
-    const flagged = (tiles: ReturnType<typeof tile>[]) =>
+    const flagged = (tiles: TileScore[]) =>
       flaggedRegions(tiles, [...lines, unreadBand], 0.02, new Set([unreadBand]), glyph);
     // Seed 11 `g-scan-0000`: 26 px of a guilloche on the original, none on the scan, scored 0.68.
     assert.deepEqual(flagged([tile(0, 50, 0.68, 26, 0)]), []);
@@ -79,5 +80,11 @@ Deno.test(
     const sign = flagged([tile(220, 100, 0.4, 20, 12)]);
     assert.equal(sign.length, 1);
     assert.equal(sign[0]!.line, lines[1]);
+    // A tile along a dark area's outline has its ink left out: a seal swapped for another there,
+    // with no ink counted on either page, is judged by its tones and is a region.
+    const swappedSeal = { ...tile(0, 150, 0, 0, 0), likeness: 0.2, leftOut: 0.9 };
+    assert.equal(flagged([swappedSeal]).length, 1);
+    // The same tones with the ink compared (nothing left out) stay the faint pattern's case.
+    assert.deepEqual(flagged([{ ...swappedSeal, leftOut: 0.1 }]), []);
   },
 );

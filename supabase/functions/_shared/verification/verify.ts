@@ -11,7 +11,7 @@ import { encodeBase64 } from '../documents/base64.ts';
 import { processCpuMs, StageTimer } from '../http/server-timing.ts';
 import { type Alignment, alignCopy } from './align.ts';
 import { certificateFromCode } from './code.ts';
-import { comparePages, type TileScore, unmatchedMarks } from './compare.ts';
+import { comparePages, judgedByTones, type TileScore, unmatchedMarks } from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -34,8 +34,17 @@ import { darkAreas, invertWhere } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
-import { copyPageHashes, pageOutlines, readablePage } from './page-hash.ts';
+import { CANONICAL_LONG_SIDE, copyRasters, COPY_WORKING_LONG_SIDE } from './page.ts';
+import {
+  copyPageHashes,
+  type Corners,
+  hammingDistance,
+  pageHash,
+  pageOutlines,
+  readablePage,
+  surroundedPages,
+  surroundedPagesFrom,
+} from './page-hash.ts';
 import { encodePage } from './register.ts';
 import {
   certificatesNumbered,
@@ -173,7 +182,14 @@ export function flaggedRegions(
     // Unread ink has no reading to clear a flag: never the lowered flag of a clean copy's small print.
     const flag = line ? (unread.has(line) ? Math.max(textFlag, TEXT_FLAG) : textFlag) : GRAPHIC_FLAG;
     if (tile.score < flag && !unlike) continue;
-    if ((!line || unread.has(line)) && tooLittleInk(tile, glyph) && !touchesReadLine(tile.box, lines, unread))
+    // A tile judged by its tones (its ink mostly left out along a dark area's outline) has no ink
+    // count to weigh.
+    if (
+      (!line || unread.has(line)) &&
+      !(unlike && judgedByTones(tile)) &&
+      tooLittleInk(tile, glyph) &&
+      !touchesReadLine(tile.box, lines, unread)
+    )
       continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
@@ -564,6 +580,82 @@ export async function examine(
   };
 }
 
+/** A page a flat surround sets off in the copy (a viewer's page), cut out at the copy's decoded size. */
+export interface PageAlone {
+  raster: GrayRaster;
+  hash: bigint;
+  /** Found when first examined: a copy whose page no candidate resembles costs none. */
+  features: PageFeatures | null;
+}
+
+/** The copy as examined: its working raster and features, and the pages it shows alone. */
+export interface CopyPicture {
+  raster: GrayRaster;
+  features: PageFeatures;
+  pagesAlone: PageAlone[];
+}
+
+/**
+ * How much larger than the working raster the decoded picture must be for its pages to be examined
+ * alone. At the same resolution the page alone brings no pixels, only another alignment, and a
+ * 1920 px screenshot (7 % over the working raster) flagged a border pattern beside a signature
+ * that the whole picture's examination had matched (`g-screenshot-0002`, diagnose.ts).
+ */
+const PAGE_ALONE_GAIN = 1.2;
+/**
+ * A page the working raster shows at this share of its registered size or more is examined whole:
+ * its smallest print (a number 11 px tall on the registered page) is 8 px or more there, legible
+ * (decide.ts LEGIBLE_LINE_HEIGHT), and a sibling examined on the page alone of a 2560 px screenshot at
+ * 85 % (`g-screenshot-0004`) answered too blurred and used up the search's CPU budget.
+ */
+const SMALL_PAGE_SHARE = 0.75;
+
+/**
+ * The pages a flat surround sets off in the copy (page-hash.ts `surroundedPages`, found in the working
+ * raster), each cut out of the picture as decoded and hashed. A viewer's screenshot shows its page on
+ * part of the picture, and the working raster (COPY_WORKING_LONG_SIDE for the whole picture) shrinks
+ * it further: a transcript's dates at 51 % zoom of a 2560 px screen were 6.7 px tall there, 9.5 px in
+ * the page as decoded, and the page's own features, not the viewer's chrome, are aligned. Only pages
+ * shown small (SMALL_PAGE_SHARE), in a decoded picture PAGE_ALONE_GAIN times the working raster's size.
+ */
+export function pagesAlone(decoded: GrayRaster, working: GrayRaster, surrounded: Corners[]): PageAlone[] {
+  if (decoded.width < PAGE_ALONE_GAIN * working.width) return [];
+  const small = surrounded.filter((corners) => {
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const longSide = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    return longSide < SMALL_PAGE_SHARE * CANONICAL_LONG_SIDE;
+  });
+  return surroundedPagesFrom(decoded, working, small, COPY_WORKING_LONG_SIDE).map((raster) => ({
+    raster,
+    hash: pageHash(raster),
+    features: null,
+  }));
+}
+
+/**
+ * The copy examined against one registration: on the page it shows alone when that page hashes near
+ * enough to the registered one to be it (within MAX_HASH_DISTANCE, as retrieval takes a candidate),
+ * else, or when that page does not align, on the whole picture.
+ */
+export async function examineCopy(
+  ocr: OcrClient,
+  copy: CopyPicture,
+  registration: StoredRegistration,
+): Promise<Examination | null> {
+  const registeredHash = copy.pagesAlone.length ? pageHash(registration.page) : 0n;
+  const page = copy.pagesAlone
+    .map((alone) => ({ alone, distance: hammingDistance(alone.hash, registeredHash) }))
+    .filter(({ distance }) => distance <= MAX_HASH_DISTANCE)
+    .sort((a, b) => a.distance - b.distance)[0]?.alone;
+  if (page) {
+    page.features ??= await pageFeatures(page.raster, COPY_FEATURES);
+    const alone = await examine(ocr, page.raster, page.features, registration);
+    if (alone) return alone;
+  }
+  return examine(ocr, copy.raster, copy.features, registration);
+}
+
 const SEARCH_CUT_REASON =
   'Several registered certificates share this design and not all of them could be compared in one check';
 
@@ -615,19 +707,21 @@ export async function verifyCopy(
   timer: StageTimer = new StageTimer(),
 ): Promise<EngineFinding> {
   const startedCpuMs = processCpuMs();
-  const copy = await timer.time('decode', () => pageRaster(bytes, detected, COPY_WORKING_LONG_SIDE, ocr));
+  const { working: copy, decoded } = await timer.time('decode', () => copyRasters(bytes, detected, ocr));
   const copyFeatures = await timer.time('features', () => pageFeatures(copy, COPY_FEATURES));
   // The pages cut out of the picture and straightened: hashed, and the largest read for its number.
   // Hashed again with the light evened (light.ts): a photo's shadow moved its hash out of reach. The
   // hashes as taken stay, so a copy whose own dark areas evening changes is found as before.
-  const { outlines, hashes } = await timer.time('page-hash', async () => {
-    const outlines = await pageOutlines(copy);
+  const { outlines, hashes, alone } = await timer.time('page-hash', async () => {
+    const surrounded = await surroundedPages(copy);
+    const outlines = await pageOutlines(copy, surrounded);
     const hashes = [
       ...(await copyPageHashes(copy, outlines)),
       ...(await copyPageHashes(await evenLight(copy), outlines)),
     ];
-    return { outlines, hashes: [...new Set(hashes)] };
+    return { outlines, hashes: [...new Set(hashes)], alone: pagesAlone(decoded, copy, surrounded) };
   });
+  const picture: CopyPicture = { raster: copy, features: copyFeatures, pagesAlone: alone };
   const tried = new Set<string>();
   let best: Examination | null = null;
   let searchCut = false;
@@ -640,7 +734,7 @@ export async function verifyCopy(
     tried.add(certificateId);
     const registration = await timer.time('load', () => loadRegistration(sql, certificateId));
     if (registration)
-      best = better(best, await timer.time('examine', () => examine(ocr, copy, copyFeatures, registration)));
+      best = better(best, await timer.time('examine', () => examineCopy(ocr, picture, registration)));
   };
   const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
