@@ -118,6 +118,39 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
 }
 
 /**
+ * Of `candidates`, those whose number (registered in the certificate_number column or read at
+ * registration) is one of `tokens` with exactly one glyph other, keys compared as certificatesNumbered
+ * compares them: a number forged by one digit names no certificate, but of the registrations that
+ * share the copy's design it points at the one it was forged from.
+ */
+export async function numberedOneGlyphOff(
+  sql: Sql,
+  tokens: string[],
+  candidates: string[],
+): Promise<Set<string>> {
+  if (tokens.length === 0 || candidates.length === 0) return new Set();
+  const rows = await sql<{ certificate_id: string }[]>`
+    with keys as (
+      select distinct key from unnest(${tokens}::text[]) as token,
+        private.certificate_number_key(token) as key
+      where key ~ '^[0-9A-Z]{4,100}$'
+    ),
+    numbers as (
+      select n.certificate_id, n.number_key as key from private.certificate_numbers n
+      where n.certificate_id = any(${candidates}::uuid[])
+      union all
+      select c.id, private.certificate_number_key(c.certificate_number) from public.certificates c
+      where c.id = any(${candidates}::uuid[])
+    )
+    select distinct n.certificate_id from numbers n join keys k on length(n.key) = length(k.key)
+    where (
+      select count(*) from generate_series(1, length(k.key)) as i
+      where substr(n.key, i, 1) <> substr(k.key, i, 1)
+    ) = 1`;
+  return new Set(rows.map((row) => row.certificate_id));
+}
+
+/**
  * Registrations whose page hash is nearest any of the copy's (one per way of cutting its page out,
  * page-hash.ts copyPageHashes), nearest first: one pass over the hashes, each row against each
  * copy hash (at most four).
