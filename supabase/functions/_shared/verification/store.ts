@@ -124,7 +124,7 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
  * share the copy's design it points at the one it was forged from.
  */
 export async function numberedOneGlyphOff(
-  sql: Sql,
+  sql: Sql | Tx,
   tokens: string[],
   candidates: string[],
 ): Promise<Set<string>> {
