@@ -40,7 +40,8 @@ import { encodePage } from './register.ts';
 import {
   certificatesNumbered,
   loadRegistration,
-  numberedOneGlyphOff,
+  MAX_NUMBER_GLYPHS_OFF,
+  numbersGlyphsOff,
   nearestRegistrations,
   registrationsReading,
   type StoredRegistration,
@@ -679,16 +680,17 @@ export async function verifyCopy(
   }
   if (!authentic()) {
     // Certificates of one design hash alike, and the CPU budget leaves room for one or two of them:
-    // the one whose number is the copy's but for one glyph (a forged digit) is examined first (a
+    // the one whose number is the copy's but for a glyph or two (a forged digit) is examined first (a
     // forged number's copy was examined against its design's other certificate only, accuracy run 11).
-    const oneOff = await timer.time('retrieval', () =>
-      numberedOneGlyphOff(
+    const glyphsOff = await timer.time('retrieval', () =>
+      numbersGlyphsOff(
         sql,
         numberTokens,
         nearest.map((candidate) => candidate.certificateId).filter((id) => !tried.has(id)),
       ),
     );
-    nearest.sort((a, b) => Number(oneOff.has(b.certificateId)) - Number(oneOff.has(a.certificateId)));
+    const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
+    nearest.sort((a, b) => offBy(a.certificateId) - offBy(b.certificateId));
     for (const candidate of nearest) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
