@@ -393,7 +393,7 @@ const MAX_CHANGED_GLYPHS = 2;
  * Whether the copy reads a unit of a line (the whole line, or one cell) otherwise than the original
  * read alike, the same way every time it was read (at least twice: whole and as its one cell, or a
  * cell at two scales) and confidently once, while the original reads it the same way every time and
- * surely once; the two readings of the same length with one or two glyphs other (a forged digit or
+ * surely once (or confidently every time, as registered); the two readings of the same length with one or two glyphs other (a forged digit or
  * letter, never OCR dropping or garbling part of a line). The change OCR reads in such a unit stays
  * when the line is read again; its noise on a genuine copy does not (seed 11: "1.5" at 0.90 whole,
  * "71.5" by cells, against "7.5"). A forged 000376 -> 000375 read at 0.87 and 0.89 against 0.90 and
@@ -421,11 +421,24 @@ export function readOtherwiseConsistently(region: RegionEvidence): boolean {
       units[0]!.original.push(...whole.original);
     } else units.push(whole);
   } else units.push(whole);
+  const registered = readingKey(region.line?.text ?? '');
   return units.some(({ copy, original }) => {
     const copyKey = oneReading(copy, READ_CONFIDENT);
-    const originalKey = oneReading(original, READ_SURE);
+    const originalKey = oneReading(original, READ_CONFIDENT);
+    // Surely once, or confidently every time and as registration read the page (0.90, 0.88, 0.81 and
+    // the registered "TLC-2017-000716": four readings of one text).
+    const originalSure =
+      original.some((reading) => reading.confidence >= READ_SURE) ||
+      (original.length >= 2 &&
+        original.every((reading) => reading.confidence >= READ_CONFIDENT) &&
+        !!originalKey &&
+        registered.includes(originalKey));
     return (
-      copy.length >= 2 && copyKey !== null && originalKey !== null && glyphsChanged(copyKey, originalKey)
+      copy.length >= 2 &&
+      copyKey !== null &&
+      originalKey !== null &&
+      originalSure &&
+      glyphsChanged(copyKey, originalKey)
     );
   });
 }
