@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { MATCH_CHANNELS, type VerificationStats } from '../functions/_shared/api-contract.ts';
 import { createAuthUser, hex64, inRollback, insertCertificate } from './_db.ts';
 import type { Tx } from './_db.ts';
-import { numberedLookup } from '../functions/_shared/verification/store.ts';
+import { numberedLookup, numbersGlyphsOff } from '../functions/_shared/verification/store.ts';
 
 const key = async (tx: Tx, number: string | null) =>
   (await tx<{ key: string | null }[]>`select private.certificate_number_key(${number}) as key`)[0]!.key;
@@ -130,3 +130,31 @@ Deno.test(
     });
   },
 );
+
+Deno.test('of the candidates, those whose number is a read token but for a glyph or two', async () => {
+  await inRollback(async (tx) => {
+    const owner = await createAuthUser(tx);
+    const forgedFrom = await insertCertificate(tx, owner.id);
+    const sibling = await insertCertificate(tx, owner.id);
+    const readOnly = await insertCertificate(tx, owner.id);
+    await tx`update public.certificates set certificate_number = 'NWA-2019-000611' where id = ${forgedFrom.id}`;
+    await tx`update public.certificates set certificate_number = 'FSB-2024-000058' where id = ${sibling.id}`;
+    // A number known only from the page's reading at registration, with an OCR slip (2621 for 2021).
+    await tx`
+      insert into private.certificate_numbers (number_key, certificate_id)
+      values (private.certificate_number_key('UMN-2621-000376'), ${readOnly.id})`;
+    const candidates = [forgedFrom.id, sibling.id, readOnly.id];
+    const off = async (tokens: string[], among = candidates) =>
+      Object.fromEntries(await numbersGlyphsOff(tx, tokens, among));
+    // A forged digit (611 -> 671), read with a look-alike elsewhere (O for 0): its certificate only.
+    assert.deepEqual(await off(['NWA-2O19-000671', '2019']), { [forgedFrom.id]: 1 });
+    assert.deepEqual(await off(['UMN-2021-000375']), { [readOnly.id]: 2 });
+    // The fewest glyphs off of all the tokens read.
+    assert.deepEqual(await off(['NWA-2019-000677', 'NWA-2019-000671']), { [forgedFrom.id]: 1 });
+    // Three glyphs off, or another length: none.
+    assert.deepEqual(await off(['NWA-2019-000777']), {});
+    assert.deepEqual(await off(['NWA-2019-0006711']), {});
+    // Only among the candidates given.
+    assert.deepEqual(await off(['NWA-2019-000671'], [sibling.id]), {});
+  });
+});

@@ -779,4 +779,112 @@ Deno.test('a look-alike glyph read where the original read alike reads the regis
   assert.equal(decideOne({ ...evidence, originalReads: reading('José Sliva', 0.96) }).verdict, 'authentic');
   assert.equal(decideOne({ ...evidence, originalReads: reading('José Silva', 0.7) }).verdict, 'authentic');
   assert.equal(decideOne({ ...evidence, reads: reading('José Silva', 0.83) }).verdict, 'authentic');
+  // Read so again as the line's one cell (0.86), against the original's "José Silva" (0.96) twice:
+  // the same reading every time is the forged letter, not OCR's confusion (readOtherwiseConsistently).
+  const readTwice = decideOne({
+    ...evidence,
+    cells: {
+      copy: [reading('José Sliva', 0.86)],
+      original: [reading('José Silva', 0.96)],
+    },
+  });
+  assert.equal(readTwice.verdict, 'altered');
+  assert.deepEqual(
+    readTwice.differences.map((difference) => difference.field),
+    ['recipient_name'],
+  );
+});
+
+Deno.test('a name or number read otherwise every time against an original read surely is a change', () => {
+  // Default seed f-number-digit-scan-0000 (UMN-2021-000376 -> 000375, scanned): a flagged line of
+  // name and number, the number's cell read alike at two scales on each page.
+  const numberLine: RegisteredLine = {
+    box: { x: 73, y: 322, width: 670, height: 18 },
+    text: 'Ravi Ivanova UMN-2621-000376',
+    confidence: 0.68,
+    field: 'certificate_number',
+  };
+  const scanned: Partial<RegionEvidence> = {
+    line: numberLine,
+    score: 0.057,
+    unmatchedMarks: 0,
+    reads: reading('Ravi Ivanova UMN-2021-000375', 0.85),
+    originalReads: reading('Ravi Ivanova UMN-2021-000376', 0.76),
+    cells: {
+      copy: [reading('Ravi Ivanova', 0.78), reading('UMN-2021-000375', 0.87)],
+      original: [reading('Ravi lvanova', 0.71), reading('UMN-2021-000376', 0.9)],
+      again: [
+        { index: 0, copy: reading('Ravi Ivanova', 0.83), original: reading('Ravi Ivanova', 0.77) },
+        { index: 1, copy: reading('UMN-2021-000375', 0.89), original: reading('UMN-2021-000376', 0.91) },
+      ],
+    },
+  };
+  const altered = decideOne(scanned);
+  assert.equal(altered.verdict, 'altered');
+  assert.deepEqual(
+    altered.differences.map((difference) => difference.field),
+    ['certificate_number'],
+  );
+  const cells = scanned.cells!;
+  const again = cells.again!;
+  // Read otherwise at the other scale: OCR's noise, not a glyph the copy shows.
+  const flipped = { ...cells, again: [again[0]!, { ...again[1]!, copy: reading('UMN-2021-000376', 0.89) }] };
+  assert.equal(decideOne({ ...scanned, cells: flipped }).verdict, 'unknown');
+  // The original read alike never surely: doubt.
+  const unsure = {
+    ...cells,
+    original: [cells.original[0]!, reading('UMN-2021-000376', 0.85)],
+    again: [again[0]!, { ...again[1]!, original: reading('UMN-2021-000376', 0.85) }],
+  };
+  assert.equal(decideOne({ ...scanned, cells: unsure }).verdict, 'unknown');
+  // Never confidently read on the copy: doubt.
+  const faint = {
+    ...cells,
+    copy: [cells.copy[0]!, reading('UMN-2021-000375', 0.74)],
+    again: [again[0]!, { ...again[1]!, copy: reading('UMN-2021-000375', 0.7) }],
+  };
+  assert.equal(decideOne({ ...scanned, cells: faint }).verdict, 'unknown');
+  // More than two glyphs other, or another length: no forged glyph but OCR garbling the number.
+  const garbled = {
+    ...cells,
+    copy: [cells.copy[0]!, reading('UMN-2621-600375', 0.87)],
+    again: [again[0]!, { ...again[1]!, copy: reading('UMN-2621-600375', 0.89) }],
+  };
+  assert.equal(decideOne({ ...scanned, cells: garbled }).verdict, 'unknown');
+  // A grade row read so is left to the rules of grades (a genuine crop's "1.5" for "7.5").
+  const gradeLine = { ...numberLine, text: 'Human Anatomy 7.5 B', field: 'grade' as const };
+  const grade = decideOne({
+    line: gradeLine,
+    score: 0.057,
+    unmatchedMarks: 0,
+    reads: reading('Human Anatomy 1.5 B', 0.85),
+    originalReads: reading('Human Anatomy 7.5 B', 0.76),
+    cells: {
+      copy: [reading('Human Anatomy', 0.95), reading('1.5 B', 0.87)],
+      original: [reading('Human Anatomy', 0.95), reading('7.5 B', 0.9)],
+      again: [{ index: 1, copy: reading('1.5 B', 0.89), original: reading('7.5 B', 0.91) }],
+    },
+  });
+  assert.equal(grade.verdict, 'unknown');
+  // Default seed f-number-digit-photo-0001 (TLC-2017-000716 -> 060716, photographed): a line of one
+  // cell, read whole at 0.47, as its cell at 0.84 and at another scale at 0.78, all alike; the
+  // original never surely (0.895, 0.88, 0.81) but every time as registration read it.
+  const photo: Partial<RegionEvidence> = {
+    line: { ...numberLine, text: 'TLC-2017-000716', confidence: 0.79 },
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: reading('TLC-2017-060716', 0.47),
+    originalReads: reading('TLC-2017-000716', 0.895),
+    cells: {
+      copy: [reading('TLC-2017-060716', 0.84)],
+      original: [reading('TLC-2017-000716', 0.88)],
+      again: [
+        { index: 0, copy: reading('TLC-2017-060716', 0.78), original: reading('TLC-2017-000716', 0.81) },
+      ],
+    },
+  };
+  assert.equal(decideOne(photo).verdict, 'altered');
+  // Registered otherwise (an OCR slip at registration), the original's half-sure readings are not enough.
+  assert.equal(decideOne({ ...photo, line: { ...photo.line!, text: 'TLC-2017-000718' } }).verdict, 'unknown');
 });

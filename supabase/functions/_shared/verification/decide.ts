@@ -381,7 +381,99 @@ export function untextedInkClean(region: RegionEvidence): boolean {
   );
 }
 
+/**
+ * Fields a forger changes a glyph of (a name's letter, a number's digit) whose consistent reading
+ * otherwise is a change on its own (`readOtherwiseConsistently`).
+ */
+const GLYPH_CHANGED_FIELDS: readonly CertificateField[] = ['recipient_name', 'certificate_number'];
+/** Glyphs a reading may differ in, glyph for glyph, to be the same text with glyphs changed. */
+const MAX_CHANGED_GLYPHS = 2;
+
+/**
+ * Whether the copy reads a unit of a line (the whole line, or one cell) otherwise than the original
+ * read alike, the same way every time it was read (at least twice: whole and as its one cell, or a
+ * cell at two scales) and confidently once, while the original reads it the same way every time and
+ * surely once (or confidently every time, as registered); the two readings of the same length with one or two glyphs other (a forged digit or
+ * letter, never OCR dropping or garbling part of a line). The change OCR reads in such a unit stays
+ * when the line is read again; its noise on a genuine copy does not (seed 11: "1.5" at 0.90 whole,
+ * "71.5" by cells, against "7.5"). A forged 000376 -> 000375 read at 0.87 and 0.89 against 0.90 and
+ * 0.91, and Silva -> Sllva read "Sliva" at 0.83 and 0.86 against "Silva" at 0.96 twice, were
+ * _unknown_ on the half-sure side alone.
+ */
+export function readOtherwiseConsistently(region: RegionEvidence): boolean {
+  const units: { copy: RegionReading[]; original: RegionReading[] }[] = [];
+  const whole = {
+    copy: region.reads ? [region.reads] : [],
+    original: region.originalReads ? [region.originalReads] : [],
+  };
+  const cells = region.cells;
+  if (cells && cells.copy.length === cells.original.length) {
+    cells.copy.forEach((copy, index) => {
+      const again = (cells.again ?? []).filter((cell) => cell.index === index);
+      units.push({
+        copy: [copy, ...again.map((cell) => cell.copy)],
+        original: [cells.original[index]!, ...again.map((cell) => cell.original)],
+      });
+    });
+    // A line of one cell is read twice as one unit: whole and as its cell.
+    if (units.length === 1) {
+      units[0]!.copy.push(...whole.copy);
+      units[0]!.original.push(...whole.original);
+    } else units.push(whole);
+  } else units.push(whole);
+  const registered = readingKey(region.line?.text ?? '');
+  return units.some(({ copy, original }) => {
+    const copyKey = oneReading(copy, READ_CONFIDENT);
+    const originalKey = oneReading(original, READ_CONFIDENT);
+    // Surely once, or confidently every time and as registration read the page (0.90, 0.88, 0.81 and
+    // the registered "TLC-2017-000716": four readings of one text).
+    const originalSure =
+      original.some((reading) => reading.confidence >= READ_SURE) ||
+      (original.length >= 2 &&
+        original.every((reading) => reading.confidence >= READ_CONFIDENT) &&
+        !!originalKey &&
+        registered.includes(originalKey));
+    return (
+      copy.length >= 2 &&
+      copyKey !== null &&
+      originalKey !== null &&
+      originalSure &&
+      glyphsChanged(copyKey, originalKey)
+    );
+  });
+}
+
+/** The one text all `readings` read (spacing and case aside), one of them from `least`; else null. */
+function oneReading(readings: RegionReading[], least: number): string | null {
+  const keys = new Set(readings.map((reading) => readingKey(reading.text)));
+  if (keys.size !== 1 || !readings.some((reading) => reading.confidence >= least)) return null;
+  const [key] = keys;
+  return key ? key : null;
+}
+
+/** Whether two readings are the same length, glyph for glyph, with one to MAX_CHANGED_GLYPHS other. */
+function glyphsChanged(copy: string, original: string): boolean {
+  const a = [...copy];
+  const b = [...original];
+  if (a.length !== b.length) return false;
+  const changed = a.filter((glyph, index) => glyph !== b[index]).length;
+  return changed > 0 && changed <= MAX_CHANGED_GLYPHS;
+}
+
 function judge(region: RegionEvidence): Judgement {
+  const judgement = judgeEvidence(region);
+  // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
+  // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
+  return judgement === 'uncertain' &&
+    !smallPrint(region) &&
+    !!region.line?.field &&
+    GLYPH_CHANGED_FIELDS.includes(region.line.field) &&
+    readOtherwiseConsistently(region)
+    ? 'different'
+    : judgement;
+}
+
+function judgeEvidence(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
   const first = judgeReadings(region);
   // Only doubt is cleared so: a line OCR judged different stays so.

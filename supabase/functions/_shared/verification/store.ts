@@ -117,6 +117,49 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
     group by f.certificate_id order by min(f.position) limit ${limit}`;
 }
 
+/** Glyphs a read number may differ in from a registered one and still point at it (`numbersGlyphsOff`). */
+export const MAX_NUMBER_GLYPHS_OFF = 2;
+
+/**
+ * Of `candidates`, those whose number (registered in the certificate_number column or read at
+ * registration) is one of `tokens` (keys compared as certificatesNumbered compares them) of the same
+ * length with at most MAX_NUMBER_GLYPHS_OFF glyphs other, each with the fewest glyphs off: a number
+ * forged by one digit names no certificate, but of the registrations that share the copy's design it
+ * points at the one it was forged from. Two glyphs, since the number read at registration may hold an
+ * OCR slip of its own (UMN-2621-000376 for 2021, forged to 000375).
+ */
+export async function numbersGlyphsOff(
+  sql: Sql | Tx,
+  tokens: string[],
+  candidates: string[],
+): Promise<Map<string, number>> {
+  if (tokens.length === 0 || candidates.length === 0) return new Map();
+  const rows = await sql<{ certificate_id: string; glyphs: number }[]>`
+    with keys as (
+      select distinct key from unnest(${tokens}::text[]) as token,
+        private.certificate_number_key(token) as key
+      where key ~ '^[0-9A-Z]{4,100}$'
+    ),
+    numbers as (
+      select n.certificate_id, n.number_key as key from private.certificate_numbers n
+      where n.certificate_id = any(${candidates}::uuid[])
+      union all
+      select c.id, private.certificate_number_key(c.certificate_number) from public.certificates c
+      where c.id = any(${candidates}::uuid[])
+    ),
+    compared as (
+      select n.certificate_id, (
+        select count(*) from generate_series(1, length(k.key)) as i
+        where substr(n.key, i, 1) <> substr(k.key, i, 1)
+      )::int as glyphs
+      from numbers n join keys k on length(n.key) = length(k.key)
+    )
+    select certificate_id, min(glyphs) as glyphs from compared
+    where glyphs <= ${MAX_NUMBER_GLYPHS_OFF}
+    group by certificate_id`;
+  return new Map(rows.map((row) => [row.certificate_id, row.glyphs]));
+}
+
 /**
  * Registrations whose page hash is nearest any of the copy's (one per way of cutting its page out,
  * page-hash.ts copyPageHashes), nearest first: one pass over the hashes, each row against each
