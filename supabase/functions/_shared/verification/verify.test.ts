@@ -4,7 +4,7 @@ import type { RegisteredLine } from './fields.ts';
 import type { TileScore } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 import { glyphInk } from './unread.ts';
-import { atOriginalScale, flaggedRegions, readInEveryCopy } from './verify.ts';
+import { atOriginalScale, flaggedRegions, readInEveryCopy, uniquelyNear } from './verify.ts';
 
 Deno.test('a copy larger than the original is shrunk first, and the homography still maps it home', () => {
   const copy = { width: 1800, height: 1200, data: new Uint8Array(1800 * 1200).fill(255) };
@@ -86,5 +86,18 @@ Deno.test(
     assert.equal(flagged([swappedSeal]).length, 1);
     // The same tones with the ink compared (nothing left out) stay the faint pattern's case.
     assert.deepEqual(flagged([{ ...swappedSeal, leftOut: 0.1 }]), []);
+  },
+);
+
+Deno.test(
+  'a page hash names the certificate to examine first only when no other registration is as near',
+  () => {
+    const own = { certificateId: 'own', distance: 3 };
+    assert.equal(uniquelyNear([own]), own);
+    assert.equal(uniquelyNear([own, { certificateId: 'other design', distance: 20 }]), own);
+    // A certificate of the same design 2-6 bits away: the printed number decides which one to examine.
+    assert.equal(uniquelyNear([own, { certificateId: 'sibling', distance: 7 }]), null);
+    assert.equal(uniquelyNear([{ certificateId: 'far', distance: 11 }]), null);
+    assert.equal(uniquelyNear([]), null);
   },
 );
