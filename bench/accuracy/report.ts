@@ -66,6 +66,8 @@ export interface ReportInput {
   startedAt: string;
   originals: number;
   registerMs: number;
+  /** Originals whose registration the api deferred (engine busy) and the backfill completed. */
+  backfilled: number;
   verifyMs: number;
   totalMs: number;
   concurrency: number;
@@ -244,13 +246,16 @@ export function renderReport(input: ReportInput): string {
     ? `> **${input.label}.** These numbers describe the engine that answered this run, not the engine the\n> targets below are for.\n\n`
     : '';
   const scope = input.only ? ` Only \`--only ${input.only}\` was run.` : '';
+  const deferred = input.backfilled
+    ? ` ${input.backfilled} registration(s) deferred by a busy engine were completed by the backfill before verifying.`
+    : '';
 
   return `# Accuracy of verification (measured)
 
 ${label}Measured by \`npm run bench:accuracy${input.full ? ' -- --full' : ''}\` on ${input.startedAt.slice(0, 10)}: seed ${input.seed},
 ${input.originals} registered originals, ${records.length} copies verified (${genuine.length} genuine, ${forgeries.length} forgeries,
 ${unregistered.length} unregistered), run time ${minutes(input.totalMs)} (registration ${minutes(input.registerMs)}, verification
-${minutes(input.verifyMs)}, ${input.concurrency} requests in flight).${scope} A measurement, not a test: nothing fails when a
+${minutes(input.verifyMs)}, ${input.concurrency} requests in flight).${deferred}${scope} A measurement, not a test: nothing fails when a
 number is bad. The same seed gives the same files; the verdicts depend on the engine; the times on the machine.
 
 ## Summary
