@@ -66,8 +66,11 @@ export interface ReportInput {
   startedAt: string;
   originals: number;
   registerMs: number;
-  /** Originals whose registration the api deferred (engine busy) and the backfill completed. */
-  backfilled: number;
+  /**
+   * Originals whose registration the api deferred (engine busy or over its CPU limit) that the backfill
+   * then registered, and those it still could not.
+   */
+  backfill: { registered: number; unregistered: number };
   verifyMs: number;
   totalMs: number;
   concurrency: number;
@@ -246,9 +249,14 @@ export function renderReport(input: ReportInput): string {
     ? `> **${input.label}.** These numbers describe the engine that answered this run, not the engine the\n> targets below are for.\n\n`
     : '';
   const scope = input.only ? ` Only \`--only ${input.only}\` was run.` : '';
-  const deferred = input.backfilled
-    ? ` ${input.backfilled} registration(s) deferred by a busy engine were completed by the backfill before verifying.`
-    : '';
+  const { registered: backfilled, unregistered: notRegistered } = input.backfill;
+  const deferred =
+    (backfilled
+      ? ` ${backfilled} registration(s) deferred by a busy engine were completed by the backfill before verifying.`
+      : '') +
+    (notRegistered
+      ? ` **${notRegistered} original(s) could not be registered** (the engine or OCR over its CPU limit, at registration and in the backfill): their copies were verified against no registration.`
+      : '');
 
   return `# Accuracy of verification (measured)
 
