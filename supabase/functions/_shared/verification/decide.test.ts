@@ -17,12 +17,17 @@ import {
 } from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
 
-const nameLine: RegisteredLine = {
-  box: { x: 100, y: 200, width: 300, height: 40 },
-  text: 'Jane Doe',
-  confidence: 0.96,
-  field: 'recipient_name',
-};
+/** A line as registration read it: its text, field, confidence and box. */
+function registered(
+  text: string,
+  field: RegisteredLine['field'],
+  confidence: number,
+  box: RegisteredLine['box'],
+): RegisteredLine {
+  return { box, text, confidence, field };
+}
+
+const nameLine = registered('Jane Doe', 'recipient_name', 0.96, { x: 100, y: 200, width: 300, height: 40 });
 
 function input(overrides: Partial<DecisionInput> = {}): DecisionInput {
   return {
@@ -362,12 +367,12 @@ Deno.test("the text block is the box around the lines that read as text, not a f
 
 Deno.test('a region named after the decision shows its name, and the name never changes the verdict', () => {
   const unnamed: RegisteredLine = { ...nameLine, text: 'Elena Fowath', field: null };
-  const numberLine: RegisteredLine = {
-    box: { x: 100, y: 300, width: 300, height: 30 },
-    text: 'Certificate No. 2018-000118',
-    confidence: 0.95,
-    field: 'certificate_number',
-  };
+  const numberLine = registered('Certificate No. 2018-000118', 'certificate_number', 0.95, {
+    x: 100,
+    y: 300,
+    width: 300,
+    height: 30,
+  });
   const regions = [
     region({
       line: unnamed,
@@ -409,12 +414,7 @@ Deno.test('a region named after the decision shows its name, and the name never 
 });
 
 Deno.test('a number registered unsure (light on a dark band) is compared by its identifiers alone', () => {
-  const numberOnBand: RegisteredLine = {
-    box: { x: 1141, y: 82, width: 188, height: 16 },
-    text: 'TLC-2025-001088',
-    confidence: 0.32,
-    field: null,
-  };
+  const numberOnBand = registered('TLC-2025-001088', null, 0.32, { x: 1141, y: 82, width: 188, height: 16 });
   const read = (copy: string, confidence: number, original: string, originalConfidence: number) =>
     decideOne({
       line: numberOnBand,
@@ -495,12 +495,12 @@ Deno.test(
     // Accuracy run 9, g-webp-0004 (a badge's white-on-band number beside its heading): whole, the
     // original read "FSB-2624-001680" and the copy "FSB-2024-001080"; by cells both read the number
     // "No. FSB-2024-001080" (0.81 and 0.77).
-    const numberLine: RegisteredLine = {
-      box: { x: 71, y: 73, width: 1258, height: 32 },
-      text: 'Certificate of Completion No. FSB-2024-001680',
-      confidence: 0.86,
-      field: 'certificate_number',
-    };
+    const numberLine = registered(
+      'Certificate of Completion No. FSB-2024-001680',
+      'certificate_number',
+      0.86,
+      { x: 71, y: 73, width: 1258, height: 32 },
+    );
     const originalText = 'Certificate of Completion No. FSB-2624-001680';
     const doubt = readOnBoth(
       numberLine,
@@ -625,12 +625,7 @@ Deno.test(
     // Seed 11 f-grade-sign-screenshot-0000 (C+ -> C-): the row read whole dropped the grade on both
     // pages ("Academic Writing" / "Academic Writing C+"), which counts as OCR dropping glyphs; its
     // cells read "C+" on the original (0.96) and nothing on the copy. It was accepted.
-    const row: RegisteredLine = {
-      box: { x: 78, y: 554, width: 739, height: 17 },
-      text: 'Academic Writing 5 c+',
-      confidence: 0.88,
-      field: null,
-    };
+    const row = registered('Academic Writing 5 c+', null, 0.88, { x: 78, y: 554, width: 739, height: 17 });
     const evidence = readOnBoth(row, reading('Academic Writing', 0.96), reading('Academic Writing C+', 0.96));
     assert.equal(decideOne(evidence).verdict, 'authentic');
     const cells = {
@@ -645,12 +640,7 @@ Deno.test(
 Deno.test('a line whose ink agrees is never altered on a reading that only lacks glyphs', () => {
   // Default seed, g-screenshot-0003: a transcript row read " 15" (0.96) where the original read
   // alike reads the whole row; its cells read "Ce" (0.81) for "C+" (0.97).
-  const row: RegisteredLine = {
-    box: { x: 78, y: 593, width: 739, height: 25 },
-    text: 'Cryptography 15 C+',
-    confidence: 0.87,
-    field: null,
-  };
+  const row = registered('Cryptography 15 C+', null, 0.87, { x: 78, y: 593, width: 739, height: 25 });
   const partial = readOnBoth(row, reading(' 15', 0.96), reading('Cryptography 15 C+ ', 0.95));
   assert.equal(decideOne(partial).verdict, 'unknown');
   // Another glyph read surely on both sides is still a change.
@@ -662,12 +652,7 @@ Deno.test(
   () => {
     // Seed 11, g-crop-0003: "Human Anatomy 7.5 A-" read whole "Human Anatomy 1.5" (0.90), the original
     // "Human Anatomy 7.5" (0.96); by cells the copy read "71.5" (0.70) and the original "7.5" (0.96).
-    const row: RegisteredLine = {
-      box: { x: 79, y: 640, width: 736, height: 16 },
-      text: 'Human Anatomy 7.5 A-',
-      confidence: 0.95,
-      field: null,
-    };
+    const row = registered('Human Anatomy 7.5 A-', null, 0.95, { x: 79, y: 640, width: 736, height: 16 });
     const whole = readOnBoth(row, reading('Human Anatomy 1.5', 0.9), reading('Human Anatomy 7.5', 0.96));
     const cells = (copy: string, confidence: number) => ({
       copy: [reading('Human Anatomy', 0.96), reading(copy, confidence), silent],
@@ -687,12 +672,7 @@ Deno.test(
 Deno.test('ink OCR reads as no text on the original is judged by its tiles, from TEXT_FLAG', () => {
   // Default seed, g-rotate-0004 (badge rotated 4.89 degrees): a signature's scribble registered as
   // the line "NAS" (0.31), read as nothing on both pages, flagged at 0.038 under the lowered flag.
-  const scribble: RegisteredLine = {
-    box: { x: 965, y: 695, width: 212, height: 48 },
-    text: 'NAS',
-    confidence: 0.31,
-    field: null,
-  };
+  const scribble = registered('NAS', null, 0.31, { x: 965, y: 695, width: 212, height: 48 });
   const signature = {
     line: scribble,
     score: 0.038,
@@ -714,12 +694,12 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
 
   // g-screenshot-0000 (classic template in a viewer at 57 %): page OCR joined the label "Date of
   // issue" and the signature beside it into one line (0.67); flagged at 0.041 over the signature.
-  const joined: RegisteredLine = {
-    box: { x: 99, y: 738, width: 1194, height: 56 },
-    text: 'Date of issue Q IaVAVAVAAN',
-    confidence: 0.67,
-    field: null,
-  };
+  const joined = registered('Date of issue Q IaVAVAVAAN', null, 0.67, {
+    x: 99,
+    y: 738,
+    width: 1194,
+    height: 56,
+  });
   const cells = {
     copy: [
       reading('Date of issue 22 April 20', 0.96),
@@ -767,12 +747,7 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
 Deno.test('a look-alike glyph read where the original read alike reads the registered text is doubt', () => {
   // Default seed f-name-letter-screenshot-0001 (José Silva -> José Sllva, a screenshot at 71 %): no
   // tile flagged; the copy read "José Sliva" (0.83), the original read alike "José Silva" (0.96).
-  const name: RegisteredLine = {
-    box: { x: 601, y: 258, width: 135, height: 28 },
-    text: 'José Silva',
-    confidence: 0.96,
-    field: 'recipient_name',
-  };
+  const name = registered('José Silva', 'recipient_name', 0.96, { x: 601, y: 258, width: 135, height: 28 });
   const evidence = readOnBoth(name, reading('José Sliva', 0.83), reading('José Silva', 0.96));
   assert.equal(decideOne(evidence).verdict, 'unknown');
   // The original read alike confusing the glyph too, or unsure, leaves the confusion to OCR.
@@ -798,12 +773,12 @@ Deno.test('a look-alike glyph read where the original read alike reads the regis
 Deno.test('a name or number read otherwise every time against an original read surely is a change', () => {
   // Default seed f-number-digit-scan-0000 (UMN-2021-000376 -> 000375, scanned): a flagged line of
   // name and number, the number's cell read alike at two scales on each page.
-  const numberLine: RegisteredLine = {
-    box: { x: 73, y: 322, width: 670, height: 18 },
-    text: 'Ravi Ivanova UMN-2621-000376',
-    confidence: 0.68,
-    field: 'certificate_number',
-  };
+  const numberLine = registered('Ravi Ivanova UMN-2621-000376', 'certificate_number', 0.68, {
+    x: 73,
+    y: 322,
+    width: 670,
+    height: 18,
+  });
   const scanned: Partial<RegionEvidence> = {
     line: numberLine,
     score: 0.057,
@@ -827,29 +802,23 @@ Deno.test('a name or number read otherwise every time against an original read s
   );
   const cells = scanned.cells!;
   const again = cells.again!;
+  // The number's cell read `text` on one page, at the first scale and at the other.
+  const numberCellReads = (side: 'copy' | 'original', text: string, first: number, other: number) => ({
+    ...cells,
+    [side]: [cells[side][0]!, reading(text, first)],
+    again: [again[0]!, { ...again[1]!, [side]: reading(text, other) }],
+  });
   // Read otherwise at the other scale: OCR's noise, not a glyph the copy shows.
   const flipped = { ...cells, again: [again[0]!, { ...again[1]!, copy: reading('UMN-2021-000376', 0.89) }] };
   assert.equal(decideOne({ ...scanned, cells: flipped }).verdict, 'unknown');
   // The original read alike never surely: doubt.
-  const unsure = {
-    ...cells,
-    original: [cells.original[0]!, reading('UMN-2021-000376', 0.85)],
-    again: [again[0]!, { ...again[1]!, original: reading('UMN-2021-000376', 0.85) }],
-  };
+  const unsure = numberCellReads('original', 'UMN-2021-000376', 0.85, 0.85);
   assert.equal(decideOne({ ...scanned, cells: unsure }).verdict, 'unknown');
   // Never confidently read on the copy: doubt.
-  const faint = {
-    ...cells,
-    copy: [cells.copy[0]!, reading('UMN-2021-000375', 0.74)],
-    again: [again[0]!, { ...again[1]!, copy: reading('UMN-2021-000375', 0.7) }],
-  };
+  const faint = numberCellReads('copy', 'UMN-2021-000375', 0.74, 0.7);
   assert.equal(decideOne({ ...scanned, cells: faint }).verdict, 'unknown');
   // More than two glyphs other, or another length: no forged glyph but OCR garbling the number.
-  const garbled = {
-    ...cells,
-    copy: [cells.copy[0]!, reading('UMN-2621-600375', 0.87)],
-    again: [again[0]!, { ...again[1]!, copy: reading('UMN-2621-600375', 0.89) }],
-  };
+  const garbled = numberCellReads('copy', 'UMN-2621-600375', 0.87, 0.89);
   assert.equal(decideOne({ ...scanned, cells: garbled }).verdict, 'unknown');
   // A grade row read so is left to the rules of grades (a genuine crop's "1.5" for "7.5").
   const gradeLine = { ...numberLine, text: 'Human Anatomy 7.5 B', field: 'grade' as const };
