@@ -108,6 +108,27 @@ function mismatches(
   return mismatched;
 }
 
+/** A tile's four quarters (the left and top ones take an odd pixel), empty ones left out. */
+function quarterWindows(box: Box): Box[] {
+  const halfWidth = Math.ceil(box.width / 2);
+  const halfHeight = Math.ceil(box.height / 2);
+  return (
+    [
+      [0, 0],
+      [halfWidth, 0],
+      [0, halfHeight],
+      [halfWidth, halfHeight],
+    ] as const
+  )
+    .map(([ox, oy]) => ({
+      x: box.x + ox,
+      y: box.y + oy,
+      width: Math.min(halfWidth, box.width - ox),
+      height: Math.min(halfHeight, box.height - oy),
+    }))
+    .filter((window) => window.width > 0 && window.height > 0);
+}
+
 /**
  * The worst of the tile's four quarter windows: one changed character is a large share of a
  * quarter's ink even in a dense line of small print, while blur and noise stay spread thin.
@@ -119,22 +140,8 @@ function windowedScore(
   box: Box,
   [dx, dy]: [number, number],
 ): number {
-  const halfWidth = Math.ceil(box.width / 2);
-  const halfHeight = Math.ceil(box.height / 2);
   let worst = 0;
-  for (const [ox, oy] of [
-    [0, 0],
-    [halfWidth, 0],
-    [0, halfHeight],
-    [halfWidth, halfHeight],
-  ] as const) {
-    const window = {
-      x: box.x + ox,
-      y: box.y + oy,
-      width: Math.min(halfWidth, box.width - ox),
-      height: Math.min(halfHeight, box.height - oy),
-    };
-    if (window.width <= 0 || window.height <= 0) continue;
+  for (const window of quarterWindows(box)) {
     let ink = 0;
     let copyInk = 0;
     for (let y = window.y; y < window.y + window.height; y++) {
@@ -610,25 +617,18 @@ export function structureLikeness(
   [dx, dy]: [number, number],
   oneSided = false,
 ): number {
-  const halfWidth = Math.ceil(box.width / 2);
-  const halfHeight = Math.ceil(box.height / 2);
   let worst = 1;
-  for (const [ox, oy] of [
-    [0, 0],
-    [halfWidth, 0],
-    [0, halfHeight],
-    [halfWidth, halfHeight],
-  ] as const) {
+  for (const window of quarterWindows(box)) {
     let n = 0;
     let sa = 0;
     let sb = 0;
     let saa = 0;
     let sbb = 0;
     let sab = 0;
-    for (let y = box.y + oy; y < Math.min(box.y + box.height, box.y + oy + halfHeight); y++) {
+    for (let y = window.y; y < window.y + window.height; y++) {
       const sy = y + dy;
       if (sy < 0 || sy >= copy.height) continue;
-      for (let x = box.x + ox; x < Math.min(box.x + box.width, box.x + ox + halfWidth); x++) {
+      for (let x = window.x; x < window.x + window.width; x++) {
         const sx = x + dx;
         if (sx < 0 || sx >= copy.width) continue;
         const a = original.data[y * original.width + x]!;

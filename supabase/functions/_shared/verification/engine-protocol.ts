@@ -44,9 +44,13 @@ export interface RegisterResponse {
 export interface VerifyResponse {
   verdict: 'authentic' | 'altered' | 'unknown';
   certificateId: string | null;
-  /** What found the certificate: the copy's QR code, its printed number or its page; null if none did. */
+  /**
+   * What found the certificate: the copy's QR code (code.ts, certificate_code), its certificate
+   * number (number.ts, certificate_number), or its page (page hash, readings: visual); null if none did.
+   */
   matchChannel: ComparisonChannel | null;
   copyKind: CopyKind | null;
+  /** Boxes as fractions of the original page. */
   differences: DecidedDifference[];
   reasons: string[];
   confidence: number;

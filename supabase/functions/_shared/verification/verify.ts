@@ -3,7 +3,8 @@
  * by the text of lines that differ, for certificates that share a template), align, compare tile
  * by tile, read the differing lines, decide. Only a few candidates are examined in depth.
  */
-import type { ComparisonChannel, CopyKind } from '../api-contract.ts';
+import type { CopyKind } from '../api-contract.ts';
+import type { VerifyResponse } from './engine-protocol.ts';
 import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
@@ -15,7 +16,6 @@ import { comparePages, judgedByTones, type TileScore, unmatchedMarks } from './c
 import {
   CRITICAL_FIELDS,
   decide,
-  type DecidedDifference,
   GRAPHIC_FLAG,
   GRAPHIC_LIKENESS,
   IDENTIFIER,
@@ -85,22 +85,6 @@ const CANDIDATE_CPU_BUDGET_MS = 1200;
  * again: smaller, so the crop stays within OCR's side and pixel budget.
  */
 const CELL_REREAD_ZOOM = 0.75;
-
-export interface EngineFinding {
-  verdict: 'authentic' | 'altered' | 'unknown';
-  certificateId: string | null;
-  /**
-   * What found the certificate: the copy's QR code (code.ts, certificate_code), its certificate
-   * number (number.ts, certificate_number), or its page (page hash, readings: visual).
-   */
-  matchChannel: ComparisonChannel | null;
-  copyKind: CopyKind | null;
-  /** Boxes as fractions of the original page. */
-  differences: DecidedDifference[];
-  reasons: string[];
-  confidence: number;
-  evidence: { originalPage: string; alignedCopy: string } | null;
-}
 
 export interface Examination {
   registration: StoredRegistration;
@@ -723,7 +707,7 @@ export async function verifyCopy(
   bytes: Uint8Array,
   detected: DetectedFile,
   timer: StageTimer = new StageTimer(),
-): Promise<EngineFinding> {
+): Promise<VerifyResponse> {
   const startedCpuMs = processCpuMs();
   const { working: copy, decoded } = await timer.time('decode', () => copyRasters(bytes, detected, ocr));
   const copyFeatures = await timer.time('features', () => pageFeatures(copy, COPY_FEATURES));
