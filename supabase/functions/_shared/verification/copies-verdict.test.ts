@@ -5,25 +5,17 @@
 import assert from 'node:assert/strict';
 import { drawnCertificate, phonePhoto, rgbOf, viewerScreenshot } from '../copies/testing.ts';
 import { fitWithin, type GrayRaster } from '../documents/raster.ts';
-import { readPageLines, readRegion } from '../ocr/tesseract.ts';
 import { decodeImage } from '../processing/decode.ts';
 import { detectFileType } from '../processing/detect.ts';
 import { pageFeatures } from './features.ts';
-import type { OcrClient } from './ocr-client.ts';
+import { inProcessOcr } from './in-process-ocr.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { copyPageHashes, hammingDistance } from './page-hash.ts';
 import { registerOriginal } from './register.ts';
 import type { StoredRegistration } from './store.ts';
 import { examine, MAX_HASH_DISTANCE } from './verify.ts';
 
-const ocr = {
-  readPageLines: (page: GrayRaster) => readPageLines(page),
-  readRegions: async (regions: GrayRaster[]) => {
-    const out = [];
-    for (const region of regions) out.push(await readRegion(region));
-    return out;
-  },
-} as unknown as OcrClient;
+const ocr = inProcessOcr;
 
 /** An original registered as the engine registers it, and what the engine stores of it. */
 async function registered(bytes: Uint8Array) {

@@ -5,26 +5,15 @@
  * engine does, examines COPY against it and prints every region read or flagged: registered and
  * read text, confidences, tile scores and the judgement, then the decision.
  */
-import type { GrayRaster } from '../documents/raster.ts';
-import { readPageLines, readRegion } from '../ocr/tesseract.ts';
 import { detectFileType } from '../processing/detect.ts';
-import { readPdfPage } from '../processing/pdf.ts';
-import type { OcrClient } from './ocr-client.ts';
+import { inProcessOcr } from './in-process-ocr.ts';
 import { registerOriginal } from './register.ts';
 import { copyRasters } from './page.ts';
 import { pageFeatures } from './features.ts';
 import { surroundedPages } from './page-hash.ts';
 import { examineCopy, pagesAlone } from './verify.ts';
 
-const ocr = {
-  readPageLines: (page: GrayRaster) => readPageLines(page),
-  readRegions: async (regions: GrayRaster[]) => {
-    const out = [];
-    for (const region of regions) out.push(await readRegion(region));
-    return out;
-  },
-  readPdf: (bytes: Uint8Array, longSide: number) => readPdfPage(bytes, longSide),
-} as unknown as OcrClient;
+const ocr = inProcessOcr;
 
 const [originalPath, copyPath] = Deno.args.filter((arg) => !arg.startsWith('--'));
 if (!originalPath || !copyPath) throw new Error('usage: diagnose.ts ORIGINAL COPY [--tiles]');
