@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isAlive, PostgresServer } from '../local-supabase/src/database/postgres-server.ts';
-import { startTestStack } from '../local-supabase/src/stack/test-stack.ts';
+import { startTestStack, testSuiteEnv } from '../local-supabase/src/stack/test-stack.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import { ROOT, run } from './suites.ts';
 
@@ -20,7 +20,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const only = process.argv.slice(2);
 
 async function main(): Promise<number> {
-  const stack = await startTestStack({ serveWeb: false, quiet: true });
+  const stack = await startTestStack({ serveWeb: false, quiet: true, env: testSuiteEnv() });
   let restarted: PostgresServer | undefined;
   const clusterDir = path.join(stack.dataDir, 'postgres');
   const port = Number(new URL(stack.env.DB_URL).port);

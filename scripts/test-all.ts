@@ -3,7 +3,7 @@
  * developer's own stack and data are never touched. Prints per-step results and `N passed, N failed`.
  */
 import { existsSync } from 'node:fs';
-import { startTestStack, type TestStack } from '../local-supabase/src/stack/test-stack.ts';
+import { startTestStack, testSuiteEnv, type TestStack } from '../local-supabase/src/stack/test-stack.ts';
 import { SUITES, run, runSuite, type OutputListener, type SuiteName } from './suites.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
   console.log('\n=== starting a throwaway stack ===');
   let stack: TestStack | undefined;
   try {
-    stack = await startTestStack({ serveWeb: built, quiet: true });
+    stack = await startTestStack({ serveWeb: built, quiet: true, env: testSuiteEnv() });
     console.log(
       `Stack up: API ${stack.env.API_URL}, web ${stack.env.WEB_URL || '(not served: build failed)'}`,
     );
