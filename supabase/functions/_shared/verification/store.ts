@@ -57,6 +57,9 @@ export async function saveRegistration(
   });
 }
 
+/** A number key worth keeping or looking up: the shape private.certificate_numbers' check accepts. */
+const NUMBER_KEY_SHAPE = '^[0-9A-Z]{4,100}$';
+
 /** The registered numbers (number.ts), keyed in SQL (private.certificate_number_key: one rule for both sides). */
 async function saveNumbers(tx: Tx, certificateId: string, lines: RegisteredLine[]): Promise<void> {
   const numbers = registeredNumbers(lines);
@@ -65,7 +68,7 @@ async function saveNumbers(tx: Tx, certificateId: string, lines: RegisteredLine[
     insert into private.certificate_numbers (number_key, certificate_id)
     select distinct key, ${certificateId}::uuid
     from unnest(${numbers}::text[]) as number, private.certificate_number_key(number) as key
-    where key ~ '^[0-9A-Z]{4,100}$'`;
+    where key ~ ${NUMBER_KEY_SHAPE}`;
   await tx`
     update private.certificate_registrations set numbers_indexed = true
     where certificate_id = ${certificateId}`;
@@ -102,7 +105,7 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
       select key, min(position) as position
       from unnest(${tokens}::text[]) with ordinality as t (token, position),
         private.certificate_number_key(token) as key
-      where key ~ '^[0-9A-Z]{4,100}$'
+      where key ~ ${NUMBER_KEY_SHAPE}
       group by 1
     ),
     found as (
@@ -138,7 +141,7 @@ export async function numbersGlyphsOff(
     with keys as (
       select distinct key from unnest(${tokens}::text[]) as token,
         private.certificate_number_key(token) as key
-      where key ~ '^[0-9A-Z]{4,100}$'
+      where key ~ ${NUMBER_KEY_SHAPE}
     ),
     numbers as (
       select n.certificate_id, n.number_key as key from private.certificate_numbers n
