@@ -5,6 +5,7 @@ import {
   type DecisionInput,
   droppedGlyphs,
   droppedLetters,
+  inTextFlow,
   judgeCells,
   laidOver,
   LEGIBLE_LINE_HEIGHT,
@@ -743,6 +744,76 @@ Deno.test('ink OCR reads as no text on the original is judged by its tiles, from
   );
   assert.equal(decideOne({ ...beside, score: 0.06 }).verdict, 'unknown');
 });
+
+Deno.test(
+  "ink OCR reads as no text in the flow of the page's text is never cleared by its tiles alone",
+  () => {
+    // Seed 11 f-name-letter-digital-0002 (diploma, JPEG q92): the recipient's script name Ağa -> Ağu,
+    // registered unnamed as "Liga EDvotdte" (0.16), read as no text on both pages, flagged at 0.045.
+    const diploma = [
+      registered('Fabrikam School of Business', 'issuer', 0.95, { x: 290, y: 262, width: 410, height: 21 }),
+      registered('hereby confers upon', null, 0.96, { x: 400, y: 353, width: 189, height: 18 }),
+      registered('Liga EDvotdte', null, 0.16, { x: 366, y: 433, width: 263, height: 67 }),
+      registered('Certificate of Completion', 'title', 0.96, { x: 266, y: 597, width: 458, height: 32 }),
+      registered('Business English C1', null, 0.96, { x: 359, y: 710, width: 271, height: 23 }),
+      registered('Valid until 04.02.2026', 'expiry_date', 0.94, { x: 408, y: 922, width: 173, height: 12 }),
+      registered('A -', null, 0.41, { x: 105, y: 1147, width: 787, height: 15 }),
+      registered('Dr. Amelia Stone Registrar', null, 0.93, { x: 136, y: 1177, width: 692, height: 14 }),
+      registered('No. FSB-2023-000869', 'certificate_number', 0.92, {
+        x: 411,
+        y: 1261,
+        width: 168,
+        height: 12,
+      }),
+    ];
+    const name = diploma[2]!;
+    assert.equal(inTextFlow(name.box, diploma), true);
+    const forged = {
+      line: name,
+      score: 0.045,
+      unmatchedMarks: 0,
+      reads: reading('(lgu Deicke', 0),
+      originalReads: reading('(ja Dede', 0.18),
+      cells: { copy: [reading('(lgu Deicke', 0)], original: [reading('(ja Dede', 0.18)] },
+      inTextFlow: inTextFlow(name.box, diploma),
+    };
+    assert.equal(decideOne(forged).verdict, 'unknown');
+    // Default seed, the signatures registered as lines stand apart from the text above them: a modern
+    // template's "MNNANNA~" 3 of its heights under "Valid until", a badge's "NAS" beside the labels.
+    const modern = [
+      registered('Final grade', 'grade', 0.91, { x: 492, y: 457, width: 82, height: 15 }),
+      registered('Valid until 17.05.2022', 'issue_date', 0.96, { x: 491, y: 577, width: 159, height: 11 }),
+      registered('MNNANNA~', null, 0, { x: 489, y: 703, width: 212, height: 38 }),
+      registered('LLL LL', null, 0.29, { x: 520, y: 745, width: 181, height: 21 }),
+      registered('Prof. Rafael Ortiz', null, 0.95, { x: 491, y: 773, width: 115, height: 11 }),
+    ];
+    assert.equal(inTextFlow(modern[2]!.box, modern), false);
+    const badge = [
+      registered('Name Omar Watanabe i“', null, 0.86, { x: 394, y: 228, width: 841, height: 62 }),
+      registered('Issued by Fabrikam School of Business', 'issuer', 0.95, {
+        x: 393,
+        y: 630,
+        width: 314,
+        height: 18,
+      }),
+      registered('NAS', null, 0.31, { x: 965, y: 695, width: 212, height: 48 }),
+      registered('sy', null, 0.24, { x: 977, y: 744, width: 200, height: 12 }),
+      registered('Dr. Seren Lund', null, 0.96, { x: 1021, y: 772, width: 100, height: 12 }),
+    ];
+    assert.equal(inTextFlow(badge[2]!.box, badge), false);
+    const signature = {
+      line: badge[2]!,
+      score: 0.038,
+      unmatchedMarks: 0,
+      reads: silent,
+      originalReads: silent,
+    };
+    assert.equal(
+      decideOne({ ...signature, inTextFlow: inTextFlow(badge[2]!.box, badge) }).verdict,
+      'authentic',
+    );
+  },
+);
 
 Deno.test('a look-alike glyph read where the original read alike reads the registered text is doubt', () => {
   // Default seed f-name-letter-screenshot-0001 (José Silva -> José Sllva, a screenshot at 71 %): no

@@ -121,6 +121,11 @@ export interface RegionEvidence {
     original: RegionReading[];
     again?: { index: number; copy: RegionReading; original: RegionReading }[];
   };
+  /**
+   * Whether the region's line stands in the flow of the page's text (`inTextFlow`), as a name line
+   * does; absent, it is taken not to.
+   */
+  inTextFlow?: boolean;
 }
 
 export interface RegionNaming {
@@ -349,6 +354,37 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
+/** How far, in the line's own heights, the text lines above and below a line in the text's flow are. */
+const FLOW_GAP = 2;
+
+/**
+ * Whether a line stands in the flow of the page's text: a line that reads as text (as `textBlock`
+ * counts them) ends at most FLOW_GAP of its heights above it and another starts as close below it,
+ * each sharing columns with it. A recipient's name in a script font, which OCR reads as no text, has
+ * its introduction and the title there ("hereby confers upon" 0.9 of its height above, the title 1.4
+ * below: seed 11 diploma); a signature stands apart from the text above it (3 heights and more on
+ * every template), over its signatory's name only.
+ */
+export function inTextFlow(line: Box, lines: RegisteredLine[]): boolean {
+  const text = lines.filter(
+    (other) =>
+      other.box !== line &&
+      other.confidence >= READ_DOUBT &&
+      (other.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 &&
+      Math.min(line.x + line.width, other.box.x + other.box.width) - Math.max(line.x, other.box.x) > 0,
+  );
+  const reach = FLOW_GAP * line.height;
+  const above = text.some((other) => {
+    const gap = line.y - (other.box.y + other.box.height);
+    return gap >= 0 && gap <= reach;
+  });
+  const below = text.some((other) => {
+    const gap = other.box.y - (line.y + line.height);
+    return gap >= 0 && gap <= reach;
+  });
+  return above && below;
+}
+
 /**
  * Whether a flagged line is ink OCR does not read as text on the original, clean at the flag ink no
  * line covers is held to (TEXT_FLAG, `unread.ts`): a signature's scribble that page OCR registered as
@@ -358,11 +394,14 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
  * in a screenshot at 57 % and a copy rotated 5 degrees). Only for an unnamed line without digits or
  * signs and no mark gone or added: either registered and read alike on both pages as no text (below
  * READ_DOUBT), or read by cells where every cell the original reads as text reads alike, surely, on
- * the copy and no other cell reads as text on the copy.
+ * the copy and no other cell reads as text on the copy. Never a line in the text's flow
+ * (`inTextFlow`), whatever OCR reads there: a recipient's name in a script font is such ink too, and
+ * its forged letter (Ağa -> Ağu, seed 11, 0.045) was cleared so and answered authentic.
  */
 export function untextedInkClean(region: RegionEvidence): boolean {
   const { line } = region;
   if (!line || region.readAnyway || line.field !== null || /[0-9+\-]/.test(line.text)) return false;
+  if (region.inTextFlow) return false;
   if (region.score >= TEXT_FLAG || (region.unmatchedMarks ?? 0) > 0) return false;
   const text = (reading: RegionReading | null | undefined) =>
     !!reading && !!readingKey(reading.text) && reading.confidence >= READ_DOUBT;

@@ -36,6 +36,41 @@ Deno.test('nameFields finds the recipient after "certify that" and the printed f
   );
 });
 
+Deno.test('the recipient is the line below a sentence that ends introducing it, never a date', () => {
+  // Default seed o002 (diploma): "Conferred on 02/10/2021" labels the date of issue, and the line
+  // after it was registered as the recipient; the script name under "hereby confers upon" was not.
+  const line = (text: string, confidence: number, x: number, y: number, width: number, height: number) => ({
+    box: { x, y, width, height },
+    text,
+    confidence,
+  });
+  const named = nameFields([
+    line('Lakeside Medical College', 0.96, 314, 262, 362, 27),
+    line('hereby confers upon', 0.96, 400, 353, 189, 18),
+    line('Elena Fowath', 0.63, 335, 432, 330, 60),
+    line('the', 0.97, 481, 544, 28, 15),
+    line('Certificate of Achievement', 0.96, 254, 597, 483, 26),
+    line('Renewable Energy Systems', 0.96, 313, 710, 364, 23),
+    line('Grade: 96%', 0.97, 421, 783, 130, 16),
+    line('Conferred on 02/10/2021', 0.95, 383, 883, 222, 16),
+    line('Valid until 02/10/2025', 0.96, 408, 922, 173, 13),
+    line('Dr. Soren Lund', 0.92, 142, 1177, 113, 11),
+  ]);
+  assert.deepEqual(
+    named.map((entry) => entry.field),
+    ['issuer', null, 'recipient_name', null, 'title', null, 'grade', 'issue_date', 'expiry_date', null],
+  );
+  // A phrase mid-line introduces nothing below it; the line below the phrase is the recipient even
+  // when OCR reads it later, and a validity or a date there is never one.
+  const below = (label: string, value: string) =>
+    nameFields([line(value, 0.9, 100, 160, 300, 40), line(label, 0.95, 100, 100, 200, 20)])[0]!.field;
+  assert.equal(below('This is to certify that', 'Jane Doe'), 'recipient_name');
+  assert.equal(below('is proudly presented to:', 'Jane Doe'), 'recipient_name');
+  assert.equal(below('This certifies that Jane Doe', 'has completed'), null);
+  assert.equal(below('awarded to', 'Valid until'), null);
+  assert.equal(below('awarded to', 'Issued 25 May 2024'), 'issue_date');
+});
+
 Deno.test('a number printed under its label ("CERTIFICATE NO.") is the certificate number', () => {
   const line = (text: string) => ({ box: { x: 0, y: 0, width: 10, height: 10 }, text, confidence: 0.76 });
   const named = nameFields([

@@ -45,8 +45,14 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
   ['title', (text) => /\b(certificate|diploma|degree|award|transcript|licen[cs]e)\b/i.test(text)],
 ];
 
+/**
+ * A sentence that ends its line where the recipient's name follows on the next, in any tense ("This
+ * is to certify that", "hereby confers upon", "is awarded to"). Only at the line's end: "Conferred on
+ * 04.02.2023" is a date's label, and the line after it ("Valid until 04.02.2026") was registered as
+ * the recipient while the diploma's script name above went unnamed (seed 11).
+ */
 const INTRODUCES_RECIPIENT =
-  /\b(certif(y|ies) that|awarded to|presented to|granted to|this is to certify|conferred (up)?on)\b/i;
+  /\b(certif\p{L}* that|this is to certify|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
 export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
@@ -71,7 +77,10 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     if (value !== null) assign(value, field);
   });
   named.forEach((line, index) => {
-    if (INTRODUCES_RECIPIENT.test(line.text)) assign(index + 1, 'recipient_name');
+    if (INTRODUCES_RECIPIENT.test(line.text)) {
+      const name = lineBelow(named, index);
+      if (name !== null && mayBeName(named[name]!.text)) assign(name, 'recipient_name');
+    }
     if (INTRODUCES_NUMBER.test(line.text) && /\d/.test(named[index + 1]?.text ?? ''))
       assign(index + 1, 'certificate_number');
     if (INTRODUCES_COURSE.test(line.text) && !RULES.some(([, test]) => test(line.text)))
@@ -83,6 +92,44 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     });
   }
   return named;
+}
+
+/**
+ * The line printed next below line `index`: the nearest whose top is under the label's middle and
+ * that shares columns with it; with none, the next line in reading order unless it is printed above
+ * (a PDF's text layer has no boxes).
+ */
+function lineBelow(lines: TextLine[], index: number): number | null {
+  const label = lines[index]!.box;
+  const next = lines[index + 1];
+  let best: number | null =
+    next && next.box.y + next.box.height / 2 >= label.y + label.height / 2 ? index + 1 : null;
+  let bestGap = Infinity;
+  lines.forEach((line, other) => {
+    const box = line.box;
+    if (other === index || box.height <= 0 || box.y <= label.y + label.height / 2) return;
+    const shared = Math.min(label.x + label.width, box.x + box.width) - Math.max(label.x, box.x);
+    if (shared <= 0) return;
+    const gap = box.y - (label.y + label.height);
+    if (gap < bestGap) {
+      best = other;
+      bestGap = gap;
+    }
+  });
+  return best;
+}
+
+/**
+ * A name has no digits, and a line saying a validity or a date's label ("Valid until", "Issued") is
+ * that, never the recipient.
+ */
+function mayBeName(text: string): boolean {
+  const clean = withoutScribbles(text);
+  return (
+    !/\d/.test(clean) &&
+    !/\b(valid|expir\p{L}*)\b/iu.test(clean) &&
+    !LABEL_ALONE.some(([, label]) => label.test(clean))
+  );
 }
 
 /**
@@ -98,12 +145,6 @@ const GRADE_VALUE = [
 
 /** A label that names the recipient, alone on its line or followed by the name on the same one. */
 const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
-/**
- * A sentence that ends where the recipient's name follows, in any tense ("hereby confers upon",
- * "is awarded to"); wider than INTRODUCES_RECIPIENT, which registration uses.
- */
-const LEADS_TO_RECIPIENT =
-  /\b(certif\p{L}* that|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
 /** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
 const FOLLOWS_RECIPIENT = /^\s*(has|have|who|is|was|for|having)\b/i;
 /** Words before a course's name (wider than INTRODUCES_COURSE, which registration uses). */
@@ -199,11 +240,7 @@ export function fieldOfLine(
     // The label alone, or heading a row of labels ("Student   Record no.").
     const rest = before.replace(RECIPIENT_LABEL, '').trim();
     const labelAlone = RECIPIENT_LABEL.test(before) && (!rest || INTRODUCES_NUMBER.test(rest));
-    if (
-      nameLike(clean) &&
-      (INTRODUCES_RECIPIENT.test(before) || LEADS_TO_RECIPIENT.test(before) || labelAlone)
-    )
-      return 'recipient_name';
+    if (nameLike(clean) && (INTRODUCES_RECIPIENT.test(before) || labelAlone)) return 'recipient_name';
     for (const [field, label] of LABEL_ALONE) if (label.test(before)) return field;
     if (LEADS_TO_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
       return 'course';

@@ -69,3 +69,40 @@ Deno.test(
     assert.equal(named?.naming?.field, 'signature');
   },
 );
+
+Deno.test(
+  'a line in the flow of the text is named by its context, never by its ink as a signature',
+  async () => {
+    // Seed 7 f-name-letter-digital-0002 (diploma): the script name Lindqvist -> Lindqyist, registered
+    // "Gints Lid" (0.19) and read "Gomis Lndyyist" (0.44), was named the signature by its ink's shape.
+    const original = signature(paper(), 3);
+    const copy = signature(paper(), 5);
+    const name = line('Gints Lid', 0.19, 128, 50);
+    const lines = [
+      line('hereby confers upon', 0.94, 100, 14),
+      name,
+      line('Certificate of Achievement', 0.96, 200, 20),
+    ];
+    const region: RegionEvidence = {
+      box: name.box,
+      flaggedBox: name.box,
+      score: 0.76,
+      line: name,
+      reads: { text: 'Gomis Lndyyist', confidence: 0.44 },
+      readAnyway: false,
+      inTextFlow: true,
+    };
+    const pages = {
+      originalPage: original,
+      copyPage: copy,
+      originalInk: await inkMasks(original),
+      copyInk: await inkMasks(copy),
+    };
+    // Only regions without a line are read; this one has its line.
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(nothingRead, [region], lines, pages);
+    assert.equal(named?.naming?.field, 'recipient_name');
+    const [apart] = await nameRegions(nothingRead, [{ ...region, inTextFlow: false }], lines, pages);
+    assert.equal(apart?.naming?.field, 'signature');
+  },
+);

@@ -193,7 +193,11 @@ export async function nameRegions(
         // scribble or a seal's band as letters, "AVERSA ON" at 0.10): the ink says what is there.
         const noisyWords =
           line.confidence < READ_DOUBT && (!region.reads || region.reads.confidence < READ_DOUBT);
-        const markKind = scribbled || noisyWords ? differingKind(region.flaggedBox ?? region.box) : null;
+        // A line in the flow of the text (decide.ts inTextFlow) is words, however OCR reads them: a
+        // script name's changed letter has a signature's ink shape (seed 7, Lindqvist -> Lindqyist).
+        const inFlow = region.inTextFlow === true;
+        const markKind =
+          (scribbled || noisyWords) && !inFlow ? differingKind(region.flaggedBox ?? region.box) : null;
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
@@ -201,7 +205,7 @@ export async function nameRegions(
           ? (nameLine(line.text) ??
             // A line registration read no words of (a name in script) is named by the copy's
             // reading whatever its confidence: the words' shape and context name it, not their letters.
-            (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text))
+            (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text) || inFlow)
               ? nameLine(reads)
               : null))
           : null;
@@ -214,7 +218,7 @@ export async function nameRegions(
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
       // date): what differs there, by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
+      if (!field && !region.inTextFlow && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
         field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }

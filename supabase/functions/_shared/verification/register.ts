@@ -17,8 +17,10 @@ import { pageHash } from './page-hash.ts';
  * 2: lines are read with light-on-dark text turned dark on light (ink.ts normalisePolarity).
  * 3: a label beside its value names the value (fields.ts nameFields): a badge's recipient is read in
  *    every copy, which the judgement of ink OCR reads as no text (decide.ts) relies on.
+ * 4: the recipient is the line below a sentence that ends introducing it (fields.ts nameFields), never
+ *    a date: a diploma's "Valid until" line after "Conferred on <date>" was registered as the recipient.
  */
-export const ENGINE_VERSION = 3;
+export const ENGINE_VERSION = 4;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {

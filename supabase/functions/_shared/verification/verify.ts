@@ -19,6 +19,7 @@ import {
   GRAPHIC_FLAG,
   GRAPHIC_LIKENESS,
   IDENTIFIER,
+  inTextFlow,
   laidOver,
   LEGIBLE_LINE_HEIGHT,
   READ_CONFIDENT,
@@ -513,7 +514,9 @@ export async function examine(
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
       readAnyway: false,
-      ...(region.line ? { copyLineHeight: heightInCopy(region.line) } : {}),
+      ...(region.line
+        ? { copyLineHeight: heightInCopy(region.line), inTextFlow: inTextFlow(region.line.box, lines) }
+        : {}),
       ...(region.line && cellsOf.has(region.line) ? { cells: cellsOf.get(region.line)! } : {}),
     })),
     ...critical.map((line) => ({
