@@ -46,10 +46,22 @@ function toImageData(raster: GrayRaster): ImageData {
   return { data: rgba, width: raster.width, height: raster.height, colorSpace: 'srgb' } as ImageData;
 }
 
-/** Reads every text line of a page, with its box in the page's pixels. */
+/**
+ * Tesseract reads a line again inverted when it read it with low confidence, and keeps the better
+ * reading. A page is read as given, its light-on-dark text already turned dark on light by the
+ * caller (ink.ts normalisePolarity, number.ts stackLines), so the second reading is wasted work:
+ * it doubled the CPU of every poorly read line, and a diploma's ornament border, read as four
+ * lines of nothing, took a whole-page read over the hosted 2 s (docs/verification-pipeline.md
+ * "Registration's page read within the hosted CPU").
+ */
+const READ_INVERTED = 'tessedit_do_invert';
+
+/** Reads every text line of a page (dark on light), with its box in the page's pixels. */
 export async function readPageLines(page: GrayRaster): Promise<TextLine[]> {
   const ocr = await ocrEngine();
   ocr.loadImage(toImageData(page));
+  const readInverted = ocr.getVariable(READ_INVERTED);
+  ocr.setVariable(READ_INVERTED, '0');
   try {
     return ocr
       .getTextBoxes('line')
@@ -65,6 +77,8 @@ export async function readPageLines(page: GrayRaster): Promise<TextLine[]> {
       }))
       .filter((line) => line.text.length > 0);
   } finally {
+    // A region (a copy's line cut out for reading) is still read either way round.
+    ocr.setVariable(READ_INVERTED, readInverted);
     ocr.clearImage();
   }
 }
