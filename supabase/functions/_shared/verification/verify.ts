@@ -59,6 +59,7 @@ import { nameRegions } from './naming.ts';
 import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
+import { type SiblingEvidence, siblingEvidence } from './siblings.ts';
 import { warpOntoOriginal } from './warp.ts';
 
 const COPY_FEATURES = 1500;
@@ -725,6 +726,15 @@ export async function verifyCopy(
   });
   const picture: CopyPicture = { raster: copy, features: copyFeatures, pagesAlone: alone };
   const tried = new Set<string>();
+  const loaded = new Map<string, Promise<StoredRegistration | null>>();
+  const load = (certificateId: string) => {
+    if (!loaded.has(certificateId))
+      loaded.set(
+        certificateId,
+        timer.time('load', () => loadRegistration(sql, certificateId)),
+      );
+    return loaded.get(certificateId)!;
+  };
   let best: Examination | null = null;
   let searchCut = false;
   const tryCandidate = async (certificateId: string) => {
@@ -734,7 +744,7 @@ export async function verifyCopy(
       return;
     }
     tried.add(certificateId);
-    const registration = await timer.time('load', () => loadRegistration(sql, certificateId));
+    const registration = await load(certificateId);
     if (registration)
       best = better(best, await timer.time('examine', () => examineCopy(ocr, picture, registration)));
   };
@@ -751,8 +761,24 @@ export async function verifyCopy(
     : await timer.time('retrieval', () =>
         nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
       );
-  const strong = uniquelyNear(nearest);
-  if (strong) await tryCandidate(strong.certificateId);
+  // Page-hash candidates of one design are told apart by the copy's recipient and number lines, read
+  // once at their registered place (siblings.ts): the one they read as goes first, even before the
+  // number is read, and one they contradict is never taken for the near hash's certificate.
+  const siblings: SiblingEvidence | null =
+    nearest.length > 1
+      ? await timer.time('siblings', async () => {
+          const registrations = await Promise.all(nearest.map((candidate) => load(candidate.certificateId)));
+          return siblingEvidence(
+            ocr,
+            copy,
+            copyFeatures,
+            registrations.filter((registration): registration is StoredRegistration => !!registration),
+          );
+        })
+      : null;
+  const near = uniquelyNear(nearest)?.certificateId ?? null;
+  const strong = siblings?.chosen ?? (near && !siblings?.ruledOut.has(near) ? near : null);
+  if (strong) await tryCandidate(strong);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
   // Read on the largest page outlined; where that names no certificate and the outline cut the
@@ -785,7 +811,13 @@ export async function verifyCopy(
       ),
     );
     const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
-    nearest.sort((a, b) => offBy(a.certificateId) - offBy(b.certificateId));
+    // The sibling the copy's lines read as first, those they contradict last; within, the number decides.
+    const readOrder = (id: string) => (siblings?.chosen === id ? 0 : siblings?.ruledOut.has(id) ? 2 : 1);
+    nearest.sort(
+      (a, b) =>
+        readOrder(a.certificateId) - readOrder(b.certificateId) ||
+        offBy(a.certificateId) - offBy(b.certificateId),
+    );
     for (const candidate of nearest) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
