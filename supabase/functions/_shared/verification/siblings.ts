@@ -1,8 +1,8 @@
 /**
  * Certificates of one design told apart before any of them is examined in full. They share the
- * layout, so the copy laid over one of them is laid over all: its recipient and number lines are cut
- * once at the registered positions and read in one OCR request, and each certificate's registered
- * readings say which the copy shows. The full examination (warp, tile comparison, reads) still
+ * layout, so the copy laid over one of them is laid over all: the places where their registered lines
+ * differ (a name, a number, a date, an issuer) are cut once and read in one OCR request, and the words
+ * each certificate alone prints say which the copy shows. The full examination (warp, tile comparison, reads) still
  * decides; this only says which certificate to examine first, and which the copy does not show.
  */
 import type { GrayRaster } from '../documents/raster.ts';
@@ -25,18 +25,21 @@ const SAME_DESIGN_DISTANCE = 10;
 /** Places read in the copy: one OCR request (the OCR client sends 6 regions per request). */
 const MAX_PLACES = 6;
 /**
- * The copy's reading at a place is a certificate's text when it is nearer that text than any sibling's
- * by this share of the two texts' own edit distance (OCR's noise on a line adds alike to both), and
- * contradicts it when it is this share of the distance to its nearest sibling's text away or farther.
+ * A certificate is chosen when at least this share of its own words (those no sibling prints) is read
+ * in the copy, and that share leads every sibling's by CHOICE_LEAD; under RULED_OUT_SHARE, with
+ * some of the copy read, the copy is not that certificate as far as its words tell.
  */
-const NEARER_SHARE = 0.5;
-const CONTRADICTED_SHARE = 0.7;
+const CHOSEN_SHARE = 0.3;
+const CHOICE_LEAD = 0.25;
+const RULED_OUT_SHARE = 0.15;
 
 export interface SiblingEvidence {
-  /** The only certificate whose text the copy reads at some place; null when none or several do. */
+  /** The certificate whose own words the copy reads, clearly ahead of its siblings; null when none is. */
   chosen: string | null;
-  /** Siblings whose text the copy contradicts at every place it was read: examined last. */
+  /** Siblings of whose own words the copy shows (almost) none: examined last. */
   ruledOut: Set<string>;
+  /** Each sibling's share of its own words, where they were read, that the copy shows. */
+  shares: Map<string, number>;
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */
@@ -126,6 +129,20 @@ function gapBetween(a: string, b: string): number {
   return editDistance(readingKey(a), readingKey(b));
 }
 
+/** A text's words as OCR keys them (case, accents' spacing and dashes aside). */
+export function wordsOf(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map(readingKey)
+    .filter((word) => word.length >= 2);
+}
+
+/** Whether a copy's word is this registered word as OCR may misread it (a glyph in six). */
+function readAs(word: string, copyWords: string[]): boolean {
+  const allowed = Math.floor(word.length / 6);
+  return copyWords.some((copyWord) => editDistance(word, copyWord) <= allowed);
+}
+
 /** The copy's pixels in a registered box, resampled through the homography (copy -> registered page). */
 async function cutThrough(copy: GrayRaster, homography: number[], page: GrayRaster, box: Box) {
   const { left, top, right, bottom } = lineFrame(page, box);
@@ -168,37 +185,35 @@ export async function siblingEvidence(
     places.map((place) => cutThrough(copy, alignment.homography, first.page, place.box)),
   );
   const readings = await ocr.readRegions(crops);
-  const readsAs = new Set<string>();
-  const contradicted = new Map<string, number>();
-  let read = 0;
-  for (const [index, place] of places.entries()) {
-    const reading = readingKey(readings[index]?.text ?? '');
-    if (!reading) continue;
-    read++;
-    const distances = new Map(
-      siblings.map((registration) => [
-        registration,
-        editDistance(reading, readingKey(place.texts.get(registration) ?? '')),
-      ]),
-    );
-    for (const registration of siblings) {
-      const text = place.texts.get(registration) ?? '';
-      const others = siblings.filter((other) => other !== registration);
-      const gaps = others.map((other) => gapBetween(text, place.texts.get(other) ?? ''));
-      if (Math.min(...gaps) === 0) continue;
-      const distance = distances.get(registration)!;
-      const id = registration.certificateId;
-      if (others.every((other, at) => distances.get(other)! - distance >= NEARER_SHARE * gaps[at]!))
-        readsAs.add(id);
-      else if (distance >= CONTRADICTED_SHARE * Math.min(...gaps))
-        contradicted.set(id, (contradicted.get(id) ?? 0) + 1);
-    }
-  }
-  const chosen = readsAs.size === 1 ? [...readsAs][0]! : null;
-  const ruledOut = new Set(
-    siblings
-      .map((registration) => registration.certificateId)
-      .filter((id) => read > 0 && !readsAs.has(id) && contradicted.get(id) === read),
+  const copyWords = readings.flatMap((reading) => wordsOf(reading.text));
+  // A sibling's own words: printed where the copy was read, and by no other sibling anywhere (a word
+  // all of them print says nothing of which one the copy is, wherever OCR placed it).
+  const wordsOfSibling = new Map(
+    siblings.map((registration) => [
+      registration,
+      new Set(registration.lines.flatMap((line) => wordsOf(line.text))),
+    ]),
   );
-  return { chosen, ruledOut };
+  const shares = new Map<string, number>();
+  for (const registration of siblings) {
+    const own = new Set(
+      places
+        .flatMap((place) => wordsOf(place.texts.get(registration) ?? ''))
+        .filter((word) =>
+          siblings.every((other) => other === registration || !wordsOfSibling.get(other)!.has(word)),
+        ),
+    );
+    if (own.size === 0) continue;
+    const shown = [...own].filter((word) => readAs(word, copyWords)).length;
+    shares.set(registration.certificateId, shown / own.size);
+  }
+  const [best, next] = [...shares.entries()].sort((a, b) => b[1] - a[1]);
+  const chosen =
+    best && best[1] >= CHOSEN_SHARE && (!next || best[1] >= next[1] + CHOICE_LEAD) ? best[0] : null;
+  const ruledOut = new Set(
+    copyWords.length
+      ? [...shares.entries()].filter(([, share]) => share < RULED_OUT_SHARE).map(([id]) => id)
+      : [],
+  );
+  return { chosen, ruledOut, shares };
 }
