@@ -7,7 +7,7 @@
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
-import { alignCopy } from './align.ts';
+import { type Alignment, alignCopy } from './align.ts';
 import { laidOver } from './decide.ts';
 import type { PageFeatures } from './features.ts';
 import { readingKey } from './fields.ts';
@@ -40,6 +40,8 @@ export interface SiblingEvidence {
   ruledOut: Set<string>;
   /** Each sibling's share of its own words, where they were read, that the copy shows. */
   shares: Map<string, number>;
+  /** The copy laid over the first registration: its examination need not match features again. */
+  alignment: { certificateId: string; alignment: Alignment };
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */
@@ -215,5 +217,5 @@ export async function siblingEvidence(
       ? [...shares.entries()].filter(([, share]) => share < RULED_OUT_SHARE).map(([id]) => id)
       : [],
   );
-  return { chosen, ruledOut, shares };
+  return { chosen, ruledOut, shares, alignment: { certificateId: first.certificateId, alignment } };
 }

@@ -340,8 +340,10 @@ export async function examine(
   copy: GrayRaster,
   copyFeatures: PageFeatures,
   registration: StoredRegistration,
+  /** The copy already laid over this registration (siblings.ts), or null. */
+  known: Alignment | null = null,
 ): Promise<Examination | null> {
-  const alignment = await alignCopy(copyFeatures, registration.features);
+  const alignment = known ?? (await alignCopy(copyFeatures, registration.features));
   if (!alignment) return null;
   // Another design (a wrong candidate) is not warped and compared: the decision is unknown whatever
   // the comparison says, and its 0.3-0.7 s of CPU left no budget for the next candidate (a photo's
@@ -632,6 +634,8 @@ export async function examineCopy(
   ocr: OcrClient,
   copy: CopyPicture,
   registration: StoredRegistration,
+  /** The whole picture already laid over this registration, or null. */
+  known: Alignment | null = null,
 ): Promise<Examination | null> {
   const registeredHash = copy.pagesAlone.length ? pageHash(registration.page) : 0n;
   const page = copy.pagesAlone
@@ -643,7 +647,7 @@ export async function examineCopy(
     const alone = await examine(ocr, page.raster, page.features, registration);
     if (alone) return alone;
   }
-  return examine(ocr, copy.raster, copy.features, registration);
+  return examine(ocr, copy.raster, copy.features, registration, known);
 }
 
 /**
@@ -736,6 +740,8 @@ export async function verifyCopy(
     return loaded.get(certificateId)!;
   };
   let best: Examination | null = null;
+  // What the copy's lines say of the page-hash candidates of one design, once they are looked up.
+  let siblings: SiblingEvidence | null = null;
   let searchCut = false;
   const tryCandidate = async (certificateId: string) => {
     if (tried.has(certificateId)) return;
@@ -746,7 +752,17 @@ export async function verifyCopy(
     tried.add(certificateId);
     const registration = await load(certificateId);
     if (registration)
-      best = better(best, await timer.time('examine', () => examineCopy(ocr, picture, registration)));
+      best = better(
+        best,
+        await timer.time('examine', () =>
+          examineCopy(
+            ocr,
+            picture,
+            registration,
+            siblings?.alignment.certificateId === certificateId ? siblings.alignment.alignment : null,
+          ),
+        ),
+      );
   };
   const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
@@ -764,7 +780,7 @@ export async function verifyCopy(
   // Page-hash candidates of one design are told apart by the copy's recipient and number lines, read
   // once at their registered place (siblings.ts): the one they read as goes first, even before the
   // number is read, and one they contradict is never taken for the near hash's certificate.
-  const siblings: SiblingEvidence | null =
+  siblings =
     nearest.length > 1
       ? await timer.time('siblings', async () => {
           const registrations = await Promise.all(nearest.map((candidate) => load(candidate.certificateId)));
