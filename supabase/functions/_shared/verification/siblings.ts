@@ -21,7 +21,7 @@ import { warpOntoOriginal } from './warp.ts';
  * Registered pages this near (bits of 64) and of one size are one design: one alignment serves all
  * (certificates of one design hash 2-6 bits apart, other designs 20 and more).
  */
-const SAME_DESIGN_DISTANCE = 10;
+export const SAME_DESIGN_DISTANCE = 10;
 /** Places read in the copy: one OCR request (the OCR client sends 6 regions per request). */
 const MAX_PLACES = 6;
 /**

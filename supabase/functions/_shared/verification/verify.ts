@@ -59,7 +59,7 @@ import { nameRegions } from './naming.ts';
 import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
-import { type SiblingEvidence, siblingEvidence } from './siblings.ts';
+import { SAME_DESIGN_DISTANCE, type SiblingEvidence, siblingEvidence } from './siblings.ts';
 import { warpOntoOriginal } from './warp.ts';
 
 const COPY_FEATURES = 1500;
@@ -777,13 +777,21 @@ export async function verifyCopy(
     : await timer.time('retrieval', () =>
         nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
       );
-  // Page-hash candidates of one design are told apart by the copy's recipient and number lines, read
-  // once at their registered place (siblings.ts): the one they read as goes first, even before the
-  // number is read, and one they contradict is never taken for the near hash's certificate.
+  // Page-hash candidates of one design are told apart by the words each alone prints, read once where
+  // their lines differ (siblings.ts): the one the copy shows goes first, even before the number is
+  // read, and one it does not show is never taken for the near hash's certificate.
+  // Only candidates whose stored page hash is near the first's are loaded for it: loading a registration
+  // costs 50-70 ms of CPU, and loads for candidates of other designs cut a photo's own certificate
+  // from the search (f-reissued-photo-0002, branch siblings).
+  const oneDesign = nearest.filter(
+    (candidate) => hammingDistance(candidate.pageHash, nearest[0]!.pageHash) <= SAME_DESIGN_DISTANCE,
+  );
   siblings =
-    nearest.length > 1
+    oneDesign.length > 1
       ? await timer.time('siblings', async () => {
-          const registrations = await Promise.all(nearest.map((candidate) => load(candidate.certificateId)));
+          const registrations = await Promise.all(
+            oneDesign.map((candidate) => load(candidate.certificateId)),
+          );
           return siblingEvidence(
             ocr,
             copy,
