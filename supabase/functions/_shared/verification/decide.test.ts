@@ -214,6 +214,36 @@ Deno.test('another recipient and another number is another certificate of the sa
 });
 
 Deno.test(
+  'a name reissued to someone else, its ink spilling beside the line, is altered, not another certificate',
+  () => {
+    const name = nameLine.box;
+    // A longer name flags a tile past each end of the registered line, on no line: its own ink.
+    const besideName = (x: number) => ({ x, y: name.y - 10, width: 50, height: 50 });
+    const spilled = decide(
+      input({
+        regions: [
+          region({ score: 0.6, reads: reading('John Roe', 0.95) }),
+          region({ line: null, score: 1, box: besideName(name.x - 60) }),
+          region({ line: null, score: 1, box: besideName(name.x + name.width + 10) }),
+        ],
+      }),
+    );
+    assert.equal(spilled.verdict, 'altered');
+    // Regions far from the name are more differences: another certificate of the design, unknown.
+    const elsewhere = decide(
+      input({
+        regions: [
+          region({ score: 0.6, reads: reading('John Roe', 0.95) }),
+          region({ line: null, score: 1, box: { x: 100, y: 700, width: 50, height: 50 } }),
+          region({ line: null, score: 1, box: { x: 500, y: 800, width: 50, height: 50 } }),
+        ],
+      }),
+    );
+    assert.equal(elsewhere.verdict, 'unknown');
+  },
+);
+
+Deno.test(
   'where the ink agrees, glyphs OCR confuses are one; where the tiles differ, they are a change',
   () => {
     assert.equal(confusableKey('Jane D0e'), confusableKey('jane doe'));

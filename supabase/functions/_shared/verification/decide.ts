@@ -698,6 +698,35 @@ export function laidOver(alignment: { inliers: number; matches: number }): boole
   return alignment.inliers >= MIN_INLIERS && alignment.inliers >= MIN_INLIER_RATIO * alignment.matches;
 }
 
+/**
+ * Lines of a name's height a changed name's own ink reaches past its registered box: across its row
+ * (a longer name, centred, grows on both sides) and above and below it (accents, descenders).
+ */
+const NAME_SPILL_ACROSS = 3;
+const NAME_SPILL_ALONG = 1;
+
+/**
+ * The differences, without regions on no registered line that lie where a changed recipient name's
+ * own ink spills past its registered box. "Ağa Dvořák" -> "Daniel Castillo" flagged two tiles beside
+ * the name and counted as three differences, the mark of another certificate of the design (unknown),
+ * for a certificate reissued to someone else with its number unchanged (run 12: 4 of 12 reissued).
+ */
+function differencesBesideSpill(judged: { region: RegionEvidence; judgement: string }[]): number {
+  const changed = judged.filter((item) => item.judgement === 'different');
+  const names = changed.flatMap(({ region }) =>
+    region.line?.field === 'recipient_name' ? [region.line.box] : [],
+  );
+  const spill = (box: Box) =>
+    names.some(
+      (name) =>
+        box.x < name.x + name.width + NAME_SPILL_ACROSS * name.height &&
+        box.x + box.width > name.x - NAME_SPILL_ACROSS * name.height &&
+        box.y < name.y + name.height + NAME_SPILL_ALONG * name.height &&
+        box.y + box.height > name.y - NAME_SPILL_ALONG * name.height,
+    );
+  return changed.filter(({ region }) => region.line || !spill(region.flaggedBox ?? region.box)).length;
+}
+
 export function decide(input: DecisionInput): Decision {
   if (!laidOver(input)) {
     return {
@@ -723,7 +752,7 @@ export function decide(input: DecisionInput): Decision {
   );
   const otherRecipient =
     changedFields.has('recipient_name') &&
-    (changedFields.has('certificate_number') || differences.length >= 3);
+    (changedFields.has('certificate_number') || differencesBesideSpill(judged) >= 3);
   if (otherRecipient) {
     // Another certificate of the same design (or one made from it): it is not a copy of this record,
     // and naming this record's holder to whoever holds the design would leak it. The differences stay

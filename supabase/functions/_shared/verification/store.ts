@@ -173,15 +173,20 @@ export async function nearestRegistrations(
   hashes: bigint[],
   limit: number,
   maxDistance: number,
-): Promise<{ certificateId: string; distance: number }[]> {
-  const rows = await sql<{ certificate_id: string; distance: number }[]>`
-    select r.certificate_id, min(bit_count((r.page_hash # h)::bit(64)))::int as distance
+): Promise<{ certificateId: string; distance: number; pageHash: bigint }[]> {
+  const rows = await sql<{ certificate_id: string; distance: number; page_hash: string }[]>`
+    select r.certificate_id, min(bit_count((r.page_hash # h)::bit(64)))::int as distance,
+      r.page_hash::text as page_hash
     from private.certificate_registrations r, unnest(${hashes.map(String)}::bigint[]) as h
     where r.page_hash is not null and bit_count((r.page_hash # h)::bit(64)) <= ${maxDistance}
-    group by r.certificate_id, r.registered_at
+    group by r.certificate_id, r.registered_at, r.page_hash
     order by distance, r.registered_at desc
     limit ${limit}`;
-  return rows.map((row) => ({ certificateId: row.certificate_id, distance: row.distance }));
+  return rows.map((row) => ({
+    certificateId: row.certificate_id,
+    distance: row.distance,
+    pageHash: BigInt(row.page_hash),
+  }));
 }
 
 /** Certificates that carry one of these readings (same template, another recipient or number). */

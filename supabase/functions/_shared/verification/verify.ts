@@ -60,6 +60,7 @@ import { nameRegions } from './naming.ts';
 import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
+import { SAME_DESIGN_DISTANCE, type SiblingEvidence, siblingEvidence } from './siblings.ts';
 import { warpOntoOriginal } from './warp.ts';
 
 const COPY_FEATURES = 1500;
@@ -340,8 +341,10 @@ export async function examine(
   copy: GrayRaster,
   copyFeatures: PageFeatures,
   registration: StoredRegistration,
+  /** The copy already laid over this registration (siblings.ts), or null. */
+  known: Alignment | null = null,
 ): Promise<Examination | null> {
-  const alignment = await alignCopy(copyFeatures, registration.features);
+  const alignment = known ?? (await alignCopy(copyFeatures, registration.features));
   if (!alignment) return null;
   // Another design (a wrong candidate) is not warped and compared: the decision is unknown whatever
   // the comparison says, and its 0.3-0.7 s of CPU left no budget for the next candidate (a photo's
@@ -634,6 +637,8 @@ export async function examineCopy(
   ocr: OcrClient,
   copy: CopyPicture,
   registration: StoredRegistration,
+  /** The whole picture already laid over this registration, or null. */
+  known: Alignment | null = null,
 ): Promise<Examination | null> {
   const registeredHash = copy.pagesAlone.length ? pageHash(registration.page) : 0n;
   const page = copy.pagesAlone
@@ -645,7 +650,7 @@ export async function examineCopy(
     const alone = await examine(ocr, page.raster, page.features, registration);
     if (alone) return alone;
   }
-  return examine(ocr, copy.raster, copy.features, registration);
+  return examine(ocr, copy.raster, copy.features, registration, known);
 }
 
 /**
@@ -728,7 +733,18 @@ export async function verifyCopy(
   });
   const picture: CopyPicture = { raster: copy, features: copyFeatures, pagesAlone: alone };
   const tried = new Set<string>();
+  const loaded = new Map<string, Promise<StoredRegistration | null>>();
+  const load = (certificateId: string) => {
+    if (!loaded.has(certificateId))
+      loaded.set(
+        certificateId,
+        timer.time('load', () => loadRegistration(sql, certificateId)),
+      );
+    return loaded.get(certificateId)!;
+  };
   let best: Examination | null = null;
+  // What the copy's lines say of the page-hash candidates of one design, once they are looked up.
+  let siblings: SiblingEvidence | null = null;
   let searchCut = false;
   const tryCandidate = async (certificateId: string) => {
     if (tried.has(certificateId)) return;
@@ -737,9 +753,19 @@ export async function verifyCopy(
       return;
     }
     tried.add(certificateId);
-    const registration = await timer.time('load', () => loadRegistration(sql, certificateId));
+    const registration = await load(certificateId);
     if (registration)
-      best = better(best, await timer.time('examine', () => examineCopy(ocr, picture, registration)));
+      best = better(
+        best,
+        await timer.time('examine', () =>
+          examineCopy(
+            ocr,
+            picture,
+            registration,
+            siblings?.alignment.certificateId === certificateId ? siblings.alignment.alignment : null,
+          ),
+        ),
+      );
   };
   const authentic = () => !!best && (best as Examination).decision.verdict === 'authentic';
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
@@ -754,8 +780,32 @@ export async function verifyCopy(
     : await timer.time('retrieval', () =>
         nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
       );
-  const strong = uniquelyNear(nearest);
-  if (strong) await tryCandidate(strong.certificateId);
+  // Page-hash candidates of one design are told apart by the words each alone prints, read once where
+  // their lines differ (siblings.ts): the one the copy shows goes first, even before the number is
+  // read, and one it does not show is never taken for the near hash's certificate.
+  // Only candidates whose stored page hash is near the first's are loaded for it: loading a registration
+  // costs 50-70 ms of CPU, and loads for candidates of other designs cut a photo's own certificate
+  // from the search (f-reissued-photo-0002, branch siblings).
+  const oneDesign = nearest.filter(
+    (candidate) => hammingDistance(candidate.pageHash, nearest[0]!.pageHash) <= SAME_DESIGN_DISTANCE,
+  );
+  siblings =
+    oneDesign.length > 1
+      ? await timer.time('siblings', async () => {
+          const registrations = await Promise.all(
+            oneDesign.map((candidate) => load(candidate.certificateId)),
+          );
+          return siblingEvidence(
+            ocr,
+            copy,
+            copyFeatures,
+            registrations.filter((registration): registration is StoredRegistration => !!registration),
+          );
+        })
+      : null;
+  const near = uniquelyNear(nearest)?.certificateId ?? null;
+  const strong = siblings?.chosen ?? (near && !siblings?.ruledOut.has(near) ? near : null);
+  if (strong) await tryCandidate(strong);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
   // Read on the largest page outlined; where that names no certificate and the outline cut the
@@ -788,7 +838,13 @@ export async function verifyCopy(
       ),
     );
     const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
-    nearest.sort((a, b) => offBy(a.certificateId) - offBy(b.certificateId));
+    // The sibling the copy's lines read as first, those they contradict last; within, the number decides.
+    const readOrder = (id: string) => (siblings?.chosen === id ? 0 : siblings?.ruledOut.has(id) ? 2 : 1);
+    nearest.sort(
+      (a, b) =>
+        readOrder(a.certificateId) - readOrder(b.certificateId) ||
+        offBy(a.certificateId) - offBy(b.certificateId),
+    );
     for (const candidate of nearest) {
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
