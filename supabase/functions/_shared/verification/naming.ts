@@ -24,7 +24,7 @@ import {
   inkObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
-import { cut } from './reading.ts';
+import { cut, cutForReading } from './reading.ts';
 
 export interface ComparedPages {
   originalPage: GrayRaster;
@@ -115,7 +115,7 @@ export async function nameRegions(
   // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
   // own pixels only, so the text around it is not read into it.
   const crop = (page: GrayRaster, box: Box) =>
-    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
+    box.height <= 2.5 * textHeight ? cutForReading(page, box) : cutRegion(page, box);
   // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
   const readings = bare.length

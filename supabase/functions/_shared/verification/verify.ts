@@ -56,7 +56,7 @@ import {
   type StoredRegistration,
 } from './store.ts';
 import { nameRegions } from './naming.ts';
-import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
+import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { warpOntoOriginal } from './warp.ts';
@@ -404,7 +404,7 @@ export async function examine(
   const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
   const lineCrop = (side: 'copy' | 'original', line: RegisteredLine) => {
     const box = readPages ? registered.get(line)!.box : line.box;
-    const crop = cut(readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage, box);
+    const crop = cutForReading(readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage, box);
     return forReading(crop, readingZoom(crop, box.height));
   };
   const readings = await ocr.readRegions(await Promise.all(toRead.map((line) => lineCrop('copy', line))));
