@@ -92,7 +92,7 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
  * table row's fill between white rows) and follows light and shadow. Computed on the page shrunk
  * AREA_SCALE times and enlarged smoothly: ground varies slowly, and full-size morphology costs.
  */
-async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
+export async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
   const cv = await openCv();
   const width = Math.max(1, Math.round(page.width / AREA_SCALE));
   const height = Math.max(1, Math.round(page.height / AREA_SCALE));
@@ -345,6 +345,7 @@ export function inkReach(page: GrayRaster): number {
   return blockFor(page) >> 1;
 }
 
-function blockFor(page: GrayRaster): number {
+/** The adaptive threshold's block: the side of the square a page's ink is judged against. */
+export function blockFor(page: GrayRaster): number {
   return Math.max(15, Math.round(Math.max(page.width, page.height) / 45) | 1);
 }

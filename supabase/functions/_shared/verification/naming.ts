@@ -114,15 +114,17 @@ export async function nameRegions(
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
   // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
   // own pixels only, so the text around it is not read into it.
-  const crop = (page: GrayRaster, box: Box) =>
-    box.height <= 2.5 * textHeight ? cutForReading(page, box) : cutRegion(page, box);
+  const crop = async (page: GrayRaster, box: Box) =>
+    box.height <= 2.5 * textHeight ? await cutForReading(page, box) : cutRegion(page, box);
   // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
   const readings = bare.length
-    ? await read([
-        ...bareBoxes.map((box) => crop(pages.copyPage, box)),
-        ...bareBoxes.map((box) => crop(pages.originalPage, box)),
-      ])
+    ? await read(
+        await Promise.all([
+          ...bareBoxes.map((box) => crop(pages.copyPage, box)),
+          ...bareBoxes.map((box) => crop(pages.originalPage, box)),
+        ]),
+      )
     : [];
   const copyReadings = readings.slice(0, bare.length);
   const originalReadings = readings.slice(bare.length);

@@ -48,13 +48,13 @@ Deno.test('a table row splits into its cells at the rules and wide gaps; words o
 
 Deno.test(
   'a cell past the reading budget is not cut: a border taken for a line made 11-megapixel crops',
-  () => {
+  async () => {
     const width = 1200;
     const height = 1600;
     const page = { width, height, data: new Uint8Array(width * height).fill(240) };
     // A vertical ornament 1,400 px tall, as a line cell: its margins are one glyph height each side.
-    assert.equal(cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
-    const small = cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
+    assert.equal(await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
+    const small = await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
     assert.ok(small);
     assert.equal(small.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
   },
@@ -169,11 +169,11 @@ Deno.test(
     // across the first word; cut as it is, the shadowed side read "[A&adenc Writing".
     const shadowEdge = (x: number) => 0.45 + 0.33 * Math.min(1, Math.max(0, (x - 40) / 60));
     const shadowed = await photographedLine('Academic Writing', shadowEdge);
-    const evened = cutForReading(shadowed.page, shadowed.box);
+    const evened = await cutForReading(shadowed.page, shadowed.box);
     assert.equal(await readLine(evened, shadowed.box.height), 'Academic Writing');
     for (const light of [() => 1, () => 0.6, (x: number) => 0.9 - 0.1 * (x / 480)]) {
       const even = await photographedLine('Academic Writing', light);
-      assert.deepEqual(cutForReading(even.page, even.box), cut(even.page, even.box));
+      assert.deepEqual(await cutForReading(even.page, even.box), cut(even.page, even.box));
     }
   },
 );

@@ -4,7 +4,7 @@
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import { type Box, MAX_OCR_SIDE } from '../ocr/protocol.ts';
-import { greyClosing, inkReach, MIN_GROUND_SHARE } from './ink.ts';
+import { blockFor, groundLevels, MIN_GROUND_SHARE } from './ink.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
@@ -58,35 +58,35 @@ const EVEN_GROUND_SHARE = 0.8;
 /**
  * The page inside `box` as `cut` frames it, for OCR, with uneven light divided out: a photo's cast
  * shadow across a line leaves one side of its crop on a ground darker than Tesseract's global threshold
- * ("[A&adenc Writing" for "Academic Writing" on a phone photo, accuracy run 12). The ground is the page
- * closed by the ink threshold's block (as ink.ts estimates it: every glyph and rule filled, light and
- * shadow kept), over the crop and the block's reach around it; each pixel is scaled by the crop's
+ * ("[A&adenc Writing" for "Academic Writing" on a phone photo, accuracy run 12). The ground is ink.ts's
+ * `groundLevels` (the page closed by the ink threshold's block at a quarter of its size: every glyph
+ * and rule filled, light and shadow kept) over the crop and one block around it, so a crop's edge has
+ * the page beside it for context (a full-size closing per crop cost 4 times as much); each pixel is scaled by the crop's
  * brightest ground over its own, so the shadowed side is raised to the lit side's paper and a pixel
  * on the brightest ground keeps its level. Grounds under MIN_GROUND_SHARE of it count at that share
  * (a dark area, not paper in shadow), as ink.ts counts them.
  */
-export function cutForReading(page: GrayRaster, box: Box, padding = 1): GrayRaster {
+export async function cutForReading(page: GrayRaster, box: Box, padding = 1): Promise<GrayRaster> {
   const crop = cut(page, box, padding);
   const { left, top } = lineFrame(page, box, padding);
-  const radius = inkReach(page);
-  const reach = 2 * radius + 1;
-  const windowLeft = Math.max(0, left - reach);
-  const windowTop = Math.max(0, top - reach);
+  const block = blockFor(page);
+  const windowLeft = Math.max(0, left - block);
+  const windowTop = Math.max(0, top - block);
   const window = cut(
     page,
     {
       x: windowLeft,
       y: windowTop,
-      width: Math.min(page.width, left + crop.width + reach) - windowLeft,
-      height: Math.min(page.height, top + crop.height + reach) - windowTop,
+      width: Math.min(page.width, left + crop.width + block) - windowLeft,
+      height: Math.min(page.height, top + crop.height + block) - windowTop,
     },
     0,
   );
-  const closed = greyClosing(window.data, window.width, window.height, radius);
+  const windowGround = await groundLevels(window, block);
   const ground = new Uint8Array(crop.data.length);
   for (let y = 0; y < crop.height; y++) {
     const from = (top - windowTop + y) * window.width + left - windowLeft;
-    ground.set(closed.subarray(from, from + crop.width), y * crop.width);
+    ground.set(windowGround.subarray(from, from + crop.width), y * crop.width);
   }
   let brightest = 0;
   let darkest = 255;
@@ -281,7 +281,11 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
  * kept clear of the rules beside it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
  * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
  */
-export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): GrayRaster | null {
+export async function cellCrop(
+  page: GrayRaster,
+  cell: LineCell,
+  rules: number[],
+): Promise<GrayRaster | null> {
   const glyphs = Math.max(1, cell.bottom - cell.top);
   const padX = Math.round(glyphs * 0.6);
   const padY = Math.round(glyphs * 0.35);
@@ -296,7 +300,7 @@ export function cellCrop(page: GrayRaster, cell: LineCell, rules: number[]): Gra
   const width = innerWidth + 2 * glyphs;
   const height = innerHeight + 2 * glyphs;
   if (width * height > MAX_READING_PIXELS) return null;
-  const inner = cutForReading(page, { x: x0, y: y0, width: innerWidth, height: innerHeight }, 0);
+  const inner = await cutForReading(page, { x: x0, y: y0, width: innerWidth, height: innerHeight }, 0);
   const ground = greyLevelAt(inner.data, 0.9);
   const data = new Uint8Array(width * height).fill(ground);
   for (let y = 0; y < inner.height; y++)

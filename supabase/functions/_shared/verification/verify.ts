@@ -402,9 +402,12 @@ export async function examine(
   // Lines are read where OCR reads best: the copy warped once onto the registered page (as before
   // this comparison at the copy's scale), the original as registered; both turned as compared.
   const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
-  const lineCrop = (side: 'copy' | 'original', line: RegisteredLine) => {
+  const lineCrop = async (side: 'copy' | 'original', line: RegisteredLine) => {
     const box = readPages ? registered.get(line)!.box : line.box;
-    const crop = cutForReading(readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage, box);
+    const crop = await cutForReading(
+      readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage,
+      box,
+    );
     return forReading(crop, readingZoom(crop, box.height));
   };
   const readings = await ocr.readRegions(await Promise.all(toRead.map((line) => lineCrop('copy', line))));
@@ -438,15 +441,21 @@ export async function examine(
     // A line with a cell past OCR's pixel budget is no row of small print and is not read by cells: a
     // decorative border OCR took for a line at registration made cells of 11-15 megapixels (2-4 s of
     // the engine's CPU in one request, accuracy run 10).
-    const plans = inDoubt.flatMap((line) => {
-      const box = readPages ? registered.get(line)!.box : line.box;
-      const layout = lineCells(pageOf('original'), box);
-      const copyCells = layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules));
-      const originalCells = layout.cells.map((cell) => cellCrop(pageOf('original'), cell, layout.rules));
-      return allCut(copyCells) && allCut(originalCells)
-        ? [{ line, layout, sides: [copyCells, originalCells] }]
-        : [];
-    });
+    const cellsCut = await Promise.all(
+      inDoubt.map(async (line) => {
+        const box = readPages ? registered.get(line)!.box : line.box;
+        const layout = lineCells(pageOf('original'), box);
+        const [copyCells, originalCells] = await Promise.all(
+          (['copy', 'original'] as const).map((side) =>
+            Promise.all(layout.cells.map((cell) => cellCrop(pageOf(side), cell, layout.rules))),
+          ),
+        );
+        return { line, layout, copyCells: copyCells!, originalCells: originalCells! };
+      }),
+    );
+    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) =>
+      allCut(copyCells) && allCut(originalCells) ? [{ line, layout, sides: [copyCells, originalCells] }] : [],
+    );
     const cuts = [0, 1].map((side) =>
       plans.map(({ layout, sides }) =>
         sides[side]!.map((crop, index) => ({
