@@ -56,7 +56,7 @@ Deno.test(
     assert.equal(await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
     const small = await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
     assert.ok(small);
-    assert.equal(small.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
+    assert.equal(small.crop.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
   },
 );
 
@@ -170,10 +170,18 @@ Deno.test(
     const shadowEdge = (x: number) => 0.45 + 0.33 * Math.min(1, Math.max(0, (x - 40) / 60));
     const shadowed = await photographedLine('Academic Writing', shadowEdge);
     const evened = await cutForReading(shadowed.page, shadowed.box);
-    assert.equal(await readLine(evened, shadowed.box.height), 'Academic Writing');
+    assert.ok(evened.evened);
+    assert.equal(await readLine(evened.crop, shadowed.box.height), 'Academic Writing');
+    // The counterpart of a crop the copy left as it is is cut as it is, whatever its own ground.
+    assert.deepEqual(
+      (await cutForReading(shadowed.page, shadowed.box, 1, false)).crop,
+      cut(shadowed.page, shadowed.box),
+    );
     for (const light of [() => 1, () => 0.6, (x: number) => 0.9 - 0.1 * (x / 480)]) {
       const even = await photographedLine('Academic Writing', light);
-      assert.deepEqual(await cutForReading(even.page, even.box), cut(even.page, even.box));
+      const { crop, evened } = await cutForReading(even.page, even.box);
+      assert.equal(evened, false);
+      assert.deepEqual(crop, cut(even.page, even.box));
     }
   },
 );

@@ -55,19 +55,35 @@ export function cut(page: GrayRaster, box: Box, padding = 1): GrayRaster {
  */
 const EVEN_GROUND_SHARE = 0.8;
 
+/** A crop cut for OCR, and whether its light was evened. */
+export interface ReadingCrop {
+  crop: GrayRaster;
+  evened: boolean;
+}
+
 /**
  * The page inside `box` as `cut` frames it, for OCR, with uneven light divided out: a photo's cast
  * shadow across a line leaves one side of its crop on a ground darker than Tesseract's global threshold
  * ("[A&adenc Writing" for "Academic Writing" on a phone photo, accuracy run 12). The ground is ink.ts's
  * `groundLevels` (the page closed by the ink threshold's block at a quarter of its size: every glyph
  * and rule filled, light and shadow kept) over the crop and one block around it, so a crop's edge has
- * the page beside it for context (a full-size closing per crop cost 4 times as much); each pixel is scaled by the crop's
- * brightest ground over its own, so the shadowed side is raised to the lit side's paper and a pixel
- * on the brightest ground keeps its level. Grounds under MIN_GROUND_SHARE of it count at that share
- * (a dark area, not paper in shadow), as ink.ts counts them.
+ * the page beside it (a full-size closing per crop cost 4 times as much); each pixel is scaled by the
+ * crop's brightest ground over its own, so the shadowed side is raised to the lit side's paper and a
+ * pixel on the brightest ground keeps its level. Grounds under MIN_GROUND_SHARE of it count at that
+ * share (a dark area, not paper in shadow), as ink.ts counts them.
+ *
+ * `even` unset: evened when the crop's own ground is uneven (the copy's crop). The original's
+ * counterpart is given the copy's decision, so both pages are read the same way: a cell over a printed
+ * seal, its ground at 79 % on the original and 81 % on the copy, was evened on one page only.
  */
-export async function cutForReading(page: GrayRaster, box: Box, padding = 1): Promise<GrayRaster> {
+export async function cutForReading(
+  page: GrayRaster,
+  box: Box,
+  padding = 1,
+  even?: boolean,
+): Promise<ReadingCrop> {
   const crop = cut(page, box, padding);
+  if (even === false) return { crop, evened: false };
   const { left, top } = lineFrame(page, box, padding);
   const block = blockFor(page);
   const windowLeft = Math.max(0, left - block);
@@ -94,7 +110,7 @@ export async function cutForReading(page: GrayRaster, box: Box, padding = 1): Pr
     if (level > brightest) brightest = level;
     if (level < darkest) darkest = level;
   }
-  if (darkest >= EVEN_GROUND_SHARE * brightest) return crop;
+  if (even === undefined && darkest >= EVEN_GROUND_SHARE * brightest) return { crop, evened: false };
   const floor = Math.max(1, MIN_GROUND_SHARE * brightest);
   const data = new Uint8Array(crop.data.length);
   for (let index = 0; index < data.length; index++)
@@ -102,7 +118,7 @@ export async function cutForReading(page: GrayRaster, box: Box, padding = 1): Pr
       255,
       Math.round((crop.data[index]! * brightest) / Math.max(floor, ground[index]!)),
     );
-  return { width: crop.width, height: crop.height, data };
+  return { crop: { width: crop.width, height: crop.height, data }, evened: true };
 }
 
 /**
@@ -277,7 +293,7 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
 }
 
 /**
- * A cell cut out for OCR (its light evened as a line's): padded by its glyphs' height as a line is,
+ * A cell cut out for OCR (its light evened as a line's, `even` as there): padded by its glyphs' height as a line is,
  * kept clear of the rules beside it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
  * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
  */
@@ -285,7 +301,8 @@ export async function cellCrop(
   page: GrayRaster,
   cell: LineCell,
   rules: number[],
-): Promise<GrayRaster | null> {
+  even?: boolean,
+): Promise<ReadingCrop | null> {
   const glyphs = Math.max(1, cell.bottom - cell.top);
   const padX = Math.round(glyphs * 0.6);
   const padY = Math.round(glyphs * 0.35);
@@ -300,12 +317,17 @@ export async function cellCrop(
   const width = innerWidth + 2 * glyphs;
   const height = innerHeight + 2 * glyphs;
   if (width * height > MAX_READING_PIXELS) return null;
-  const inner = await cutForReading(page, { x: x0, y: y0, width: innerWidth, height: innerHeight }, 0);
+  const { crop: inner, evened } = await cutForReading(
+    page,
+    { x: x0, y: y0, width: innerWidth, height: innerHeight },
+    0,
+    even,
+  );
   const ground = greyLevelAt(inner.data, 0.9);
   const data = new Uint8Array(width * height).fill(ground);
   for (let y = 0; y < inner.height; y++)
     data.set(inner.data.subarray(y * inner.width, (y + 1) * inner.width), (y + glyphs) * width + glyphs);
-  return { width, height, data };
+  return { crop: { width, height, data }, evened };
 }
 
 /**

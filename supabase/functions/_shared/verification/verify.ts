@@ -402,12 +402,17 @@ export async function examine(
   // Lines are read where OCR reads best: the copy warped once onto the registered page (as before
   // this comparison at the copy's scale), the original as registered; both turned as compared.
   const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
+  // The copy's crop decides whether a line's light is evened; the original's is cut alike.
+  const evenedLines = new Set<RegisteredLine>();
   const lineCrop = async (side: 'copy' | 'original', line: RegisteredLine) => {
     const box = readPages ? registered.get(line)!.box : line.box;
-    const crop = await cutForReading(
+    const { crop, evened } = await cutForReading(
       readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage,
       box,
+      1,
+      side === 'copy' ? undefined : evenedLines.has(line),
     );
+    if (evened && side === 'copy') evenedLines.add(line);
     return forReading(crop, readingZoom(crop, box.height));
   };
   const readings = await ocr.readRegions(await Promise.all(toRead.map((line) => lineCrop('copy', line))));
@@ -445,12 +450,16 @@ export async function examine(
       inDoubt.map(async (line) => {
         const box = readPages ? registered.get(line)!.box : line.box;
         const layout = lineCells(pageOf('original'), box);
-        const [copyCells, originalCells] = await Promise.all(
-          (['copy', 'original'] as const).map((side) =>
-            Promise.all(layout.cells.map((cell) => cellCrop(pageOf(side), cell, layout.rules))),
+        const copyCut = await Promise.all(
+          layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules)),
+        );
+        const originalCut = await Promise.all(
+          layout.cells.map((cell, index) =>
+            cellCrop(pageOf('original'), cell, layout.rules, copyCut[index]?.evened ?? false),
           ),
         );
-        return { line, layout, copyCells: copyCells!, originalCells: originalCells! };
+        const crops = (cut: typeof copyCut) => cut.map((cell) => cell?.crop ?? null);
+        return { line, layout, copyCells: crops(copyCut), originalCells: crops(originalCut) };
       }),
     );
     const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) =>
