@@ -114,10 +114,10 @@ export async function nameRegions(
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
   // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
   // own pixels only, so the text around it is not read into it.
-  const crop = async (page: GrayRaster, box: Box, even?: boolean): Promise<ReadingCrop> =>
+  const crop = (page: GrayRaster, box: Box, even?: boolean): Promise<ReadingCrop> =>
     box.height <= 2.5 * textHeight
       ? cutForReading(page, box, 1, even)
-      : { crop: cutRegion(page, box), evened: false };
+      : Promise.resolve({ crop: cutRegion(page, box), evened: false });
   // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
   // The copy's crop decides whether a region's light is evened; the original's is cut alike.
