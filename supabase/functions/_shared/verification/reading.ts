@@ -293,9 +293,10 @@ export function lineCells(page: GrayRaster, box: Box): { cells: LineCell[]; rule
 }
 
 /**
- * A cell cut out for OCR (its light evened as a line's, `even` as there): padded by its glyphs' height as a line is,
- * kept clear of the rules beside it, on a margin of the crop's own ground one glyph height wide. Tesseract left small cells cut
- * tight ("5", "C+" of a transcript row) unread, and read a rule at a cell's edge as a glyph.
+ * A cell cut out for OCR (its light evened as a line's, `even` as there): padded by its glyphs'
+ * height as a line is, kept clear of the rules beside it, on a margin of the crop's own ground one
+ * glyph height wide. Tesseract left small cells cut tight ("5", "C+" of a transcript row) unread, and
+ * read a rule at a cell's edge as a glyph.
  */
 export async function cellCrop(
   page: GrayRaster,
