@@ -42,7 +42,7 @@ const PAPER_SHARE = 0.1;
  * (turned or left as printed), not paper in shadow (a cast shadow dims paper by well under half), and
  * the threshold should not sink into a camera's noise.
  */
-const MIN_GROUND_SHARE = 0.5;
+export const MIN_GROUND_SHARE = 0.5;
 
 /** The offset per ground level (0-255), in whole grey levels (a pixel's depth under the mean is whole). */
 function offsetsFor(offset: number, paper: number): Uint8Array {
@@ -92,7 +92,7 @@ export async function inkMasks(page: GrayRaster): Promise<InkMasks> {
  * table row's fill between white rows) and follows light and shadow. Computed on the page shrunk
  * AREA_SCALE times and enlarged smoothly: ground varies slowly, and full-size morphology costs.
  */
-async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
+export async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array> {
   const cv = await openCv();
   const width = Math.max(1, Math.round(page.width / AREA_SCALE));
   const height = Math.max(1, Math.round(page.height / AREA_SCALE));
@@ -100,9 +100,12 @@ async function groundLevels(page: GrayRaster, block: number): Promise<Uint8Array
   return withMats((keep) => {
     const small = keep(new cv.Mat());
     cv.resize(keep(matFromRaster(cv, page)), small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
-    const dilated = squareFilter(new Uint8Array(small.data), width, height, radius, true);
     const field = keep(
-      matFromRaster(cv, { width, height, data: squareFilter(dilated, width, height, radius, false) }),
+      matFromRaster(cv, {
+        width,
+        height,
+        data: greyClosing(new Uint8Array(small.data), width, height, radius),
+      }),
     );
     const enlarged = keep(new cv.Mat());
     cv.resize(field, enlarged, new cv.Size(page.width, page.height), 0, 0, cv.INTER_LINEAR);
@@ -244,19 +247,22 @@ export function clearShallowInk(page: GrayRaster, ink: Uint8Array, box: Box): vo
     for (let x = 0; x < width; x++)
       smooth[y * width + x] = (across[up + x]! + across[y * width + x]! + across[down + x]! + 4) / 9;
   }
-  const closed = squareFilter(
-    squareFilter(smooth, width, height, radius, true),
-    width,
-    height,
-    radius,
-    false,
-  );
+  const closed = greyClosing(smooth, width, height, radius);
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const local = (y - top) * width + (x - left);
       if (ink[y * page.width + x] && closed[local]! - smooth[local]! < FAINT_C) ink[y * page.width + x] = 0;
     }
   }
+}
+
+/**
+ * The picture closed (grey dilation, then erosion) by a square of 2 * radius + 1 pixels: every dark
+ * mark narrower than the square filled with the level around it, a broad ground and a monotonic
+ * profile (a gradient, one light/shadow edge) left as they are. The ground's level under ink.
+ */
+export function greyClosing(data: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  return squareFilter(squareFilter(data, width, height, radius, true), width, height, radius, false);
 }
 
 /**
@@ -339,6 +345,7 @@ export function inkReach(page: GrayRaster): number {
   return blockFor(page) >> 1;
 }
 
-function blockFor(page: GrayRaster): number {
+/** The adaptive threshold's block: the side of the square a page's ink is judged against. */
+export function blockFor(page: GrayRaster): number {
   return Math.max(15, Math.round(Math.max(page.width, page.height) / 45) | 1);
 }

@@ -24,7 +24,7 @@ import {
   inkObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
-import { cut } from './reading.ts';
+import { cut, cutForReading, type ReadingCrop } from './reading.ts';
 
 export interface ComparedPages {
   originalPage: GrayRaster;
@@ -114,16 +114,18 @@ export async function nameRegions(
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 20;
   // A text-sized region is read with a line's padding (a tile can cut its glyphs); a graphic's
   // own pixels only, so the text around it is not read into it.
-  const crop = (page: GrayRaster, box: Box) =>
-    box.height <= 2.5 * textHeight ? cut(page, box) : cutRegion(page, box);
+  const crop = (page: GrayRaster, box: Box, even?: boolean): Promise<ReadingCrop> =>
+    box.height <= 2.5 * textHeight
+      ? cutForReading(page, box, 1, even)
+      : Promise.resolve({ crop: cutRegion(page, box), evened: false });
   // Both pages' crops in one call: a region or two of each then cost one OCR request, not two (each
   // round trip costs the engine CPU while it waits, docs/verification-pipeline.md "CPU budget").
-  const readings = bare.length
-    ? await read([
-        ...bareBoxes.map((box) => crop(pages.copyPage, box)),
-        ...bareBoxes.map((box) => crop(pages.originalPage, box)),
-      ])
-    : [];
+  // The copy's crop decides whether a region's light is evened; the original's is cut alike.
+  const copyCrops = await Promise.all(bareBoxes.map((box) => crop(pages.copyPage, box)));
+  const originalCrops = await Promise.all(
+    bareBoxes.map((box, index) => crop(pages.originalPage, box, copyCrops[index]!.evened)),
+  );
+  const readings = bare.length ? await read([...copyCrops, ...originalCrops].map(({ crop }) => crop)) : [];
   const copyReadings = readings.slice(0, bare.length);
   const originalReadings = readings.slice(bare.length);
   // The graphic the ink that differs in a box shows. A flagged box can hold part of a mark only (a

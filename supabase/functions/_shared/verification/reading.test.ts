@@ -1,5 +1,18 @@
 import assert from 'node:assert/strict';
-import { cellCrop, greyLevelAt, lineCells, lineFrame } from './reading.ts';
+import type { GrayRaster } from '../documents/raster.ts';
+import { readRegion } from '../ocr/tesseract.ts';
+import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
+import { openCv } from './opencv.ts';
+import {
+  cellCrop,
+  cut,
+  cutForReading,
+  forReading,
+  greyLevelAt,
+  lineCells,
+  lineFrame,
+  readingZoom,
+} from './reading.ts';
 
 Deno.test('a table row splits into its cells at the rules and wide gaps; words of a sentence do not', () => {
   // A 16 px row on white: "glyphs" as dark blocks, a word space of 5 px, two vertical table rules.
@@ -35,15 +48,15 @@ Deno.test('a table row splits into its cells at the rules and wide gaps; words o
 
 Deno.test(
   'a cell past the reading budget is not cut: a border taken for a line made 11-megapixel crops',
-  () => {
+  async () => {
     const width = 1200;
     const height = 1600;
     const page = { width, height, data: new Uint8Array(width * height).fill(240) };
     // A vertical ornament 1,400 px tall, as a line cell: its margins are one glyph height each side.
-    assert.equal(cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
-    const small = cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
+    assert.equal(await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 1500 }, []), null);
+    const small = await cellCrop(page, { x0: 100, x1: 140, top: 100, bottom: 116 }, []);
     assert.ok(small);
-    assert.equal(small.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
+    assert.equal(small.crop.height, 16 + 2 * Math.round(16 * 0.35) + 2 * 16);
   },
 );
 
@@ -108,3 +121,67 @@ Deno.test('grey table rules are found over the row itself when its box reaches p
   );
   assert.deepEqual(rules, [10, 220, 300]);
 });
+
+/**
+ * A 16 px line of text on a page (paper 250, ink 30) lit by `light(x)` (0-1) and blurred as a photo
+ * blurs, with its line box.
+ */
+async function photographedLine(text: string, light: (x: number) => number) {
+  const cv = await openCv();
+  const width = 480;
+  const height = 90;
+  const page = withMats((keep): GrayRaster => {
+    const mat = keep(new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(250)));
+    cv.putText(
+      mat,
+      text,
+      new cv.Point(30, 52),
+      cv.FONT_HERSHEY_DUPLEX,
+      0.7,
+      new cv.Scalar(30),
+      1,
+      cv.LINE_AA,
+    );
+    const lit = rasterFromMat(mat);
+    const data = lit.data.map((value, index) => Math.round(value * light(index % width)));
+    const blurred = keep(new cv.Mat());
+    cv.GaussianBlur(keep(matFromRaster(cv, { width, height, data })), blurred, new cv.Size(5, 5), 1.4);
+    return rasterFromMat(blurred);
+  });
+  let [left, top, right, bottom] = [width, height, 0, 0];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (page.data[y * width + x]! < 0.6 * 250 * light(x)) {
+        [left, top] = [Math.min(left, x), Math.min(top, y)];
+        [right, bottom] = [Math.max(right, x + 1), Math.max(bottom, y + 1)];
+      }
+  return { page, box: { x: left, y: top, width: right - left, height: bottom - top } };
+}
+
+async function readLine(crop: GrayRaster, lineHeight: number): Promise<string> {
+  return (await readRegion(await forReading(crop, readingZoom(crop, lineHeight)))).text;
+}
+
+Deno.test(
+  "a line crossed by a shadow's edge reads on its shadowed side too; a line evenly lit is cut as it is",
+  async () => {
+    // g-photo-0003's transcript rows: paper 112 in the shadow, 190 lit, the edge over about 60 px
+    // across the first word; cut as it is, the shadowed side read "[A&adenc Writing".
+    const shadowEdge = (x: number) => 0.45 + 0.33 * Math.min(1, Math.max(0, (x - 40) / 60));
+    const shadowed = await photographedLine('Academic Writing', shadowEdge);
+    const evened = await cutForReading(shadowed.page, shadowed.box);
+    assert.ok(evened.evened);
+    assert.equal(await readLine(evened.crop, shadowed.box.height), 'Academic Writing');
+    // The counterpart of a crop the copy left as it is is cut as it is, whatever its own ground.
+    assert.deepEqual(
+      (await cutForReading(shadowed.page, shadowed.box, 1, false)).crop,
+      cut(shadowed.page, shadowed.box),
+    );
+    for (const light of [() => 1, () => 0.6, (x: number) => 0.9 - 0.1 * (x / 480)]) {
+      const even = await photographedLine('Academic Writing', light);
+      const { crop, evened } = await cutForReading(even.page, even.box);
+      assert.equal(evened, false);
+      assert.deepEqual(crop, cut(even.page, even.box));
+    }
+  },
+);

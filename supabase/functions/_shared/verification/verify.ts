@@ -57,7 +57,7 @@ import {
   type StoredRegistration,
 } from './store.ts';
 import { nameRegions } from './naming.ts';
-import { cellCrop, cut, forReading, lineCells, padded, readingZoom } from './reading.ts';
+import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { SAME_DESIGN_DISTANCE, type SiblingEvidence, siblingEvidence } from './siblings.ts';
@@ -406,9 +406,17 @@ export async function examine(
   // Lines are read where OCR reads best: the copy warped once onto the registered page (as before
   // this comparison at the copy's scale), the original as registered; both turned as compared.
   const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
-  const lineCrop = (side: 'copy' | 'original', line: RegisteredLine) => {
+  // The copy's crop decides whether a line's light is evened; the original's is cut alike.
+  const evenedLines = new Set<RegisteredLine>();
+  const lineCrop = async (side: 'copy' | 'original', line: RegisteredLine) => {
     const box = readPages ? registered.get(line)!.box : line.box;
-    const crop = cut(readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage, box);
+    const { crop, evened } = await cutForReading(
+      readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage,
+      box,
+      1,
+      side === 'copy' ? undefined : evenedLines.has(line),
+    );
+    if (evened && side === 'copy') evenedLines.add(line);
     return forReading(crop, readingZoom(crop, box.height));
   };
   const readings = await ocr.readRegions(await Promise.all(toRead.map((line) => lineCrop('copy', line))));
@@ -442,15 +450,25 @@ export async function examine(
     // A line with a cell past OCR's pixel budget is no row of small print and is not read by cells: a
     // decorative border OCR took for a line at registration made cells of 11-15 megapixels (2-4 s of
     // the engine's CPU in one request, accuracy run 10).
-    const plans = inDoubt.flatMap((line) => {
-      const box = readPages ? registered.get(line)!.box : line.box;
-      const layout = lineCells(pageOf('original'), box);
-      const copyCells = layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules));
-      const originalCells = layout.cells.map((cell) => cellCrop(pageOf('original'), cell, layout.rules));
-      return allCut(copyCells) && allCut(originalCells)
-        ? [{ line, layout, sides: [copyCells, originalCells] }]
-        : [];
-    });
+    const cellsCut = await Promise.all(
+      inDoubt.map(async (line) => {
+        const box = readPages ? registered.get(line)!.box : line.box;
+        const layout = lineCells(pageOf('original'), box);
+        const copyCut = await Promise.all(
+          layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules)),
+        );
+        const originalCut = await Promise.all(
+          layout.cells.map((cell, index) =>
+            cellCrop(pageOf('original'), cell, layout.rules, copyCut[index]?.evened ?? false),
+          ),
+        );
+        const crops = (cut: typeof copyCut) => cut.map((cell) => cell?.crop ?? null);
+        return { line, layout, copyCells: crops(copyCut), originalCells: crops(originalCut) };
+      }),
+    );
+    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) =>
+      allCut(copyCells) && allCut(originalCells) ? [{ line, layout, sides: [copyCells, originalCells] }] : [],
+    );
     const cuts = [0, 1].map((side) =>
       plans.map(({ layout, sides }) =>
         sides[side]!.map((crop, index) => ({
