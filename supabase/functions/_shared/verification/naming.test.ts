@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { GrayRaster } from '../documents/raster.ts';
+import type { RegionReading } from '../ocr/protocol.ts';
 import { readRegion } from '../ocr/tesseract.ts';
 import type { RegionEvidence } from './decide.ts';
 import type { RegisteredLine } from './fields.ts';
@@ -35,36 +36,43 @@ const line = (text: string, confidence: number, y: number, height: number): Regi
   field: null,
 });
 
+/** A flagged registered line with what the copy reads there. */
+const flagged = (registered: RegisteredLine, score: number, reads: RegionReading): RegionEvidence => ({
+  box: registered.box,
+  flaggedBox: registered.box,
+  score,
+  line: registered,
+  reads,
+  readAnyway: false,
+});
+
+/** An original signed with a scribble of `originalLoops` and its copy signed with `copyLoops`. */
+async function signedPages(originalLoops: number, copyLoops: number) {
+  const originalPage = signature(paper(), originalLoops);
+  const copyPage = signature(paper(), copyLoops);
+  return {
+    originalPage,
+    copyPage,
+    originalInk: await inkMasks(originalPage),
+    copyInk: await inkMasks(copyPage),
+  };
+}
+
 Deno.test(
   'a swapped signature registered as noisy letters is named the signature, not a text line',
   async () => {
-    const original = signature(paper(), 3);
-    const copy = signature(paper(), 5);
     // OCR made letters of the scribble at registration ("AVERSA ON" at 0.10) and reads nothing in the copy.
     const scribble = line('AVERSA ON', 0.1, 128, 50);
     const lines = [line('Certificate of Completion', 0.95, 20, 14), line('Jane Doe', 0.96, 50, 14), scribble];
-    const region: RegionEvidence = {
-      box: scribble.box,
-      flaggedBox: scribble.box,
-      score: 1.9,
-      line: scribble,
-      reads: { text: '', confidence: 0 },
-      readAnyway: false,
-    };
     const [named] = await nameRegions(
       async (crops) => {
         const readings = [];
         for (const crop of crops) readings.push(await readRegion(crop));
         return readings;
       },
-      [region],
+      [flagged(scribble, 1.9, { text: '', confidence: 0 })],
       lines,
-      {
-        originalPage: original,
-        copyPage: copy,
-        originalInk: await inkMasks(original),
-        copyInk: await inkMasks(copy),
-      },
+      await signedPages(3, 5),
     );
     assert.equal(named?.naming?.field, 'signature');
   },
@@ -75,29 +83,14 @@ Deno.test(
   async () => {
     // Seed 7 f-name-letter-digital-0002 (diploma): the script name Lindqvist -> Lindqyist, registered
     // "Gints Lid" (0.19) and read "Gomis Lndyyist" (0.44), was named the signature by its ink's shape.
-    const original = signature(paper(), 3);
-    const copy = signature(paper(), 5);
     const name = line('Gints Lid', 0.19, 128, 50);
     const lines = [
       line('hereby confers upon', 0.94, 100, 14),
       name,
       line('Certificate of Achievement', 0.96, 200, 20),
     ];
-    const region: RegionEvidence = {
-      box: name.box,
-      flaggedBox: name.box,
-      score: 0.76,
-      line: name,
-      reads: { text: 'Gomis Lndyyist', confidence: 0.44 },
-      readAnyway: false,
-      inTextFlow: true,
-    };
-    const pages = {
-      originalPage: original,
-      copyPage: copy,
-      originalInk: await inkMasks(original),
-      copyInk: await inkMasks(copy),
-    };
+    const region = { ...flagged(name, 0.76, { text: 'Gomis Lndyyist', confidence: 0.44 }), inTextFlow: true };
+    const pages = await signedPages(3, 5);
     // Only regions without a line are read; this one has its line.
     const nothingRead = () => Promise.resolve([]);
     const [named] = await nameRegions(nothingRead, [region], lines, pages);
