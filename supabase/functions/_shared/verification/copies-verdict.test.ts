@@ -12,7 +12,7 @@ import { inProcessOcr } from './in-process-ocr.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { copyPageHashes, hammingDistance } from './page-hash.ts';
 import { registerOriginal } from './register.ts';
-import type { StoredRegistration } from './store.ts';
+import { type StoredRegistration, storedRegistration } from './store.ts';
 import { examine, MAX_HASH_DISTANCE } from './verify.ts';
 
 const ocr = inProcessOcr;
@@ -20,13 +20,7 @@ const ocr = inProcessOcr;
 /** An original registered as the engine registers it, and what the engine stores of it. */
 async function registered(bytes: Uint8Array) {
   const registration = await registerOriginal(bytes, detectFileType(bytes)!, ocr);
-  const stored: StoredRegistration = {
-    certificateId: 'test',
-    page: registration.picture!.page,
-    features: registration.picture!.features,
-    lines: registration.lines,
-  };
-  return { registration, stored };
+  return { registration, stored: storedRegistration('test', registration) };
 }
 
 /** The page raster the engine works on for a copy's file. */

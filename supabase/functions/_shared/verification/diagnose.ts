@@ -11,6 +11,7 @@ import { registerOriginal } from './register.ts';
 import { copyRasters } from './page.ts';
 import { pageFeatures } from './features.ts';
 import { surroundedPages } from './page-hash.ts';
+import { storedRegistration } from './store.ts';
 import { examineCopy, pagesAlone } from './verify.ts';
 
 const ocr = inProcessOcr;
@@ -28,24 +29,19 @@ async function load(path: string) {
 
 const original = await load(originalPath);
 const registration = await registerOriginal(original.bytes, original.detected, ocr);
-if (!registration.picture) throw new Error('original has no page picture');
+const stored = storedRegistration('diagnosis', registration);
 const copyFile = await load(copyPath);
 const { working: copy, decoded } = await copyRasters(copyFile.bytes, copyFile.detected, ocr);
 const alone = pagesAlone(decoded, copy, await surroundedPages(copy));
 const picture = { raster: copy, features: await pageFeatures(copy, 1500), pagesAlone: alone };
-const examination = await examineCopy(ocr, picture, {
-  certificateId: 'diagnosis',
-  page: registration.picture.page,
-  features: registration.picture.features,
-  lines: registration.lines,
-});
+const examination = await examineCopy(ocr, picture, stored);
 if (!examination) {
   console.log('no alignment');
   Deno.exit(0);
 }
 const { alignment, regions, tiles, decision } = examination;
 console.log(
-  `page ${registration.picture.page.width}x${registration.picture.page.height}, copy ${copy.width}x${copy.height}` +
+  `page ${stored.page.width}x${stored.page.height}, copy ${copy.width}x${copy.height}` +
     ` (decoded ${decoded.width}x${decoded.height}; pages alone ${alone.map((page) => `${page.raster.width}x${page.raster.height}`).join(', ') || 'none'}); ` +
     `inliers ${alignment.inliers}/${alignment.matches}; H ${alignment.homography.map((v) => v.toFixed(4)).join(' ')}`,
 );

@@ -10,18 +10,12 @@ import { inProcessOcr } from './in-process-ocr.ts';
 import { COPY_WORKING_LONG_SIDE, pageRaster } from './page.ts';
 import { registerOriginal } from './register.ts';
 import { differingPlaces, siblingEvidence } from './siblings.ts';
-import type { StoredRegistration } from './store.ts';
+import { type StoredRegistration, storedRegistration } from './store.ts';
 
 const ocr = inProcessOcr;
 
 async function registered(certificateId: string, bytes: Uint8Array): Promise<StoredRegistration> {
-  const registration = await registerOriginal(bytes, detectFileType(bytes)!, ocr);
-  return {
-    certificateId,
-    page: registration.picture!.page,
-    features: registration.picture!.features,
-    lines: registration.lines,
-  };
+  return storedRegistration(certificateId, await registerOriginal(bytes, detectFileType(bytes)!, ocr));
 }
 
 async function evidenceOn(bytes: Uint8Array, registrations: StoredRegistration[]) {

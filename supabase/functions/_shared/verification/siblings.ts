@@ -12,7 +12,7 @@ import { laidOver } from './decide.ts';
 import type { PageFeatures } from './features.ts';
 import { readingKey } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
-import { hammingDistance, pageHash } from './page-hash.ts';
+import { hammingDistance } from './page-hash.ts';
 import { forReading, lineFrame, readingZoom } from './reading.ts';
 import type { StoredRegistration } from './store.ts';
 import { warpOntoOriginal } from './warp.ts';
@@ -170,13 +170,12 @@ export async function siblingEvidence(
 ): Promise<SiblingEvidence | null> {
   const [first] = registrations;
   if (!first) return null;
-  const firstHash = pageHash(first.page);
   const siblings = registrations.filter(
     (registration) =>
       registration === first ||
       (registration.page.width === first.page.width &&
         registration.page.height === first.page.height &&
-        hammingDistance(pageHash(registration.page), firstHash) <= SAME_DESIGN_DISTANCE),
+        hammingDistance(registration.pageHash, first.pageHash) <= SAME_DESIGN_DISTANCE),
   );
   if (siblings.length < 2) return null;
   const alignment = await alignCopy(copyFeatures, first.features);

@@ -13,6 +13,15 @@ export interface StoredRegistration {
   page: ReturnType<typeof decodePage>;
   features: PageFeatures;
   lines: RegisteredLine[];
+  /** The page's hash as registration computed and stored it (page-hash.ts). */
+  pageHash: bigint;
+}
+
+/** What the engine keeps of a registration with a page, as loadRegistration gives it back. */
+export function storedRegistration(certificateId: string, registration: Registration): StoredRegistration {
+  if (!registration.picture) throw new Error('The registration has no page picture to compare with');
+  const { page, features, pageHash } = registration.picture;
+  return { certificateId, page, features, lines: registration.lines, pageHash };
 }
 
 /** Readings shorter than this are too common across certificates to tell siblings apart. */
@@ -206,9 +215,16 @@ export async function registrationsReading(
 
 export async function loadRegistration(sql: Sql, certificateId: string): Promise<StoredRegistration | null> {
   const [row] = await sql<
-    { page_png: Uint8Array; keypoints: Uint8Array; descriptors: Uint8Array; lines: RegisteredLine[] }[]
+    {
+      page_png: Uint8Array;
+      keypoints: Uint8Array;
+      descriptors: Uint8Array;
+      lines: RegisteredLine[];
+      page_hash: string;
+    }[]
   >`
-    select page_png, keypoints, descriptors, lines from private.certificate_registrations
+    select page_png, keypoints, descriptors, lines, page_hash::text as page_hash
+    from private.certificate_registrations
     where certificate_id = ${certificateId} and page_png is not null`;
   if (!row) return null;
   const points = new Float32Array(row.keypoints.byteLength / 4);
@@ -218,6 +234,7 @@ export async function loadRegistration(sql: Sql, certificateId: string): Promise
     page: decodePage(row.page_png),
     features: { points, descriptors: new Uint8Array(row.descriptors) },
     lines: row.lines,
+    pageHash: BigInt(row.page_hash),
   };
 }
 

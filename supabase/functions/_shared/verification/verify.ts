@@ -658,7 +658,7 @@ export async function examineCopy(
   /** The whole picture already laid over this registration, or null. */
   known: Alignment | null = null,
 ): Promise<Examination | null> {
-  const registeredHash = copy.pagesAlone.length ? pageHash(registration.page) : 0n;
+  const registeredHash = copy.pagesAlone.length ? registration.pageHash : 0n;
   const page = copy.pagesAlone
     .map((alone) => ({ alone, distance: hammingDistance(alone.hash, registeredHash) }))
     .filter(({ distance }) => distance <= MAX_HASH_DISTANCE)
