@@ -194,6 +194,25 @@ Deno.test('a line registered as the recipient whose own words are another field 
   assert.equal(registeredField({ ...line('Grade: 96%'), field: 'grade' }), 'grade');
 });
 
+Deno.test('a line whose own words name its field is not the course after a course label', () => {
+  // Default seed o010 (badge): page OCR joined the "Course" label, its value and an icon's ink into
+  // one line; the next line, "Result A+", was registered the course and a forged grade named so.
+  const line = (text: string, confidence: number, x: number, y: number, width: number, height: number) => ({
+    box: { x, y, width, height },
+    text,
+    confidence,
+  });
+  const named = nameFields([
+    line('SEI Course Emergency First Aid wu', 0.69, 171, 305, 1137, 59),
+    line('Result A+', 0.95, 394, 391, 239, 31),
+    line('Issued 25 May 2024', 0.95, 394, 460, 330, 20),
+  ]);
+  assert.deepEqual(
+    named.map((entry) => entry.field),
+    [null, 'grade', 'issue_date'],
+  );
+});
+
 Deno.test('a label beside its value on the same row names the value, though OCR reads labels first', () => {
   // Default seed o004 (badge): page OCR reads the labels as one column, then the values.
   const line = (text: string, x: number, y: number, width: number, height: number) => ({

@@ -55,6 +55,14 @@ const INTRODUCES_RECIPIENT =
   /\b(certif\p{L}* that|this is to certify|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
 export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
+/** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
+const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
+  'issue_date',
+  'expiry_date',
+  'certificate_number',
+  'grade',
+]);
+
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
 
 /** Gives each line a field name when its words say which field it is (one line per field). */
@@ -83,7 +91,15 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     }
     if (INTRODUCES_NUMBER.test(line.text) && /\d/.test(named[index + 1]?.text ?? ''))
       assign(index + 1, 'certificate_number');
-    if (INTRODUCES_COURSE.test(line.text) && !RULES.some(([, test]) => test(line.text)))
+    // The next line is the course unless its words say it is a value of another field: a badge whose
+    // "Course" label and value page OCR joined on one line was followed by "Result A+", registered the
+    // course. Not a title's or issuer's words, which a course's name may hold ("Award in First Aid").
+    const next = named[index + 1]?.text ?? '';
+    if (
+      INTRODUCES_COURSE.test(line.text) &&
+      !RULES.some(([, test]) => test(line.text)) &&
+      !RULES.some(([field, test]) => VALUE_FIELDS.has(field) && test(next))
+    )
       assign(index + 1, 'course');
   });
   for (const [field, test] of RULES) {
@@ -346,14 +362,6 @@ export function fieldOfChange(
   // are still part of it ("JURGEN FERNANDEZ" -> "JURGEN FERNANDFZ").
   return VALUE_FIELDS.has(lineField) && unchangedField === lineField ? null : lineField;
 }
-
-/** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
-const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
-  'issue_date',
-  'expiry_date',
-  'certificate_number',
-  'grade',
-]);
 
 /**
  * The field a line was registered with, unless its own words deny it: registration names the line
