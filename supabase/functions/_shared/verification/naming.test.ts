@@ -99,3 +99,24 @@ Deno.test(
     assert.equal(apart?.naming?.field, 'signature');
   },
 );
+
+Deno.test(
+  'a line whose words both pages read alike is named by the ink that changed beside them',
+  async () => {
+    // Default seed f-signature-swapped-digital-0000 (classic): OCR joined the signature to the date's
+    // line at registration ("Date of issue Q ANN"); both pages read the date alike, the signature changed.
+    const joined = line('Date of issue Q ANN', 0.72, 128, 50);
+    const region = {
+      ...flagged(joined, 1.39, { text: 'Date of issue 27 Anril 2024', confidence: 0.87 }),
+      originalReads: { text: 'Date of issue 27 Anril 2024', confidence: 0.84 },
+    };
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(
+      nothingRead,
+      [region],
+      [line('Certificate of Completion', 0.95, 20, 14), line('Jane Doe', 0.96, 50, 14), joined],
+      await signedPages(3, 5),
+    );
+    assert.equal(named?.naming?.field, 'signature');
+  },
+);

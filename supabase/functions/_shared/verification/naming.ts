@@ -215,7 +215,15 @@ export async function nameRegions(
           markKind ??
           (scribbled && sameWords ? 'signature' : null) ??
           (textShaped ? changedField(lineField) : null);
-        intact = lineField !== null && field === null;
+        // Both pages read the line's words alike, surely: what changed is ink beside or among them
+        // (a swapped signature OCR joined to a date's line: registered "Date of issue Q ANN", read
+        // "Date of issue 27 Anril 2024" on both pages).
+        const readAlike =
+          !!region.reads &&
+          !!region.originalReads &&
+          Math.min(region.reads.confidence, region.originalReads.confidence) >= READ_CONFIDENT &&
+          readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(region.originalReads.text));
+        intact = field === null && (lineField !== null || readAlike);
       }
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
