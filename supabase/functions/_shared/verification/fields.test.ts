@@ -10,6 +10,11 @@ import {
   withoutScribbles,
 } from './fields.ts';
 
+/** A line as page OCR read it: its text, confidence and box. */
+function pageLine(text: string, confidence: number, x: number, y: number, width: number, height: number) {
+  return { box: { x, y, width, height }, text, confidence };
+}
+
 Deno.test('readingKey ignores case and spacing but keeps signs and decimal points', () => {
   assert.equal(readingKey('Grade:  A+'), readingKey('grade: a+'));
   assert.notEqual(readingKey('Grade: A+'), readingKey('Grade: A-'));
@@ -39,22 +44,17 @@ Deno.test('nameFields finds the recipient after "certify that" and the printed f
 Deno.test('the recipient is the line below a sentence that ends introducing it, never a date', () => {
   // Default seed o002 (diploma): "Conferred on 02/10/2021" labels the date of issue, and the line
   // after it was registered as the recipient; the script name under "hereby confers upon" was not.
-  const line = (text: string, confidence: number, x: number, y: number, width: number, height: number) => ({
-    box: { x, y, width, height },
-    text,
-    confidence,
-  });
   const named = nameFields([
-    line('Lakeside Medical College', 0.96, 314, 262, 362, 27),
-    line('hereby confers upon', 0.96, 400, 353, 189, 18),
-    line('Elena Fowath', 0.63, 335, 432, 330, 60),
-    line('the', 0.97, 481, 544, 28, 15),
-    line('Certificate of Achievement', 0.96, 254, 597, 483, 26),
-    line('Renewable Energy Systems', 0.96, 313, 710, 364, 23),
-    line('Grade: 96%', 0.97, 421, 783, 130, 16),
-    line('Conferred on 02/10/2021', 0.95, 383, 883, 222, 16),
-    line('Valid until 02/10/2025', 0.96, 408, 922, 173, 13),
-    line('Dr. Soren Lund', 0.92, 142, 1177, 113, 11),
+    pageLine('Lakeside Medical College', 0.96, 314, 262, 362, 27),
+    pageLine('hereby confers upon', 0.96, 400, 353, 189, 18),
+    pageLine('Elena Fowath', 0.63, 335, 432, 330, 60),
+    pageLine('the', 0.97, 481, 544, 28, 15),
+    pageLine('Certificate of Achievement', 0.96, 254, 597, 483, 26),
+    pageLine('Renewable Energy Systems', 0.96, 313, 710, 364, 23),
+    pageLine('Grade: 96%', 0.97, 421, 783, 130, 16),
+    pageLine('Conferred on 02/10/2021', 0.95, 383, 883, 222, 16),
+    pageLine('Valid until 02/10/2025', 0.96, 408, 922, 173, 13),
+    pageLine('Dr. Soren Lund', 0.92, 142, 1177, 113, 11),
   ]);
   assert.deepEqual(
     named.map((entry) => entry.field),
@@ -63,7 +63,7 @@ Deno.test('the recipient is the line below a sentence that ends introducing it, 
   // A phrase mid-line introduces nothing below it; the line below the phrase is the recipient even
   // when OCR reads it later, and a validity or a date there is never one.
   const below = (label: string, value: string) =>
-    nameFields([line(value, 0.9, 100, 160, 300, 40), line(label, 0.95, 100, 100, 200, 20)])[0]!.field;
+    nameFields([pageLine(value, 0.9, 100, 160, 300, 40), pageLine(label, 0.95, 100, 100, 200, 20)])[0]!.field;
   assert.equal(below('This is to certify that', 'Jane Doe'), 'recipient_name');
   assert.equal(below('is proudly presented to:', 'Jane Doe'), 'recipient_name');
   assert.equal(below('This certifies that Jane Doe', 'has completed'), null);
@@ -197,15 +197,10 @@ Deno.test('a line registered as the recipient whose own words are another field 
 Deno.test('a line whose own words name its field is not the course after a course label', () => {
   // Default seed o010 (badge): page OCR joined the "Course" label, its value and an icon's ink into
   // one line; the next line, "Result A+", was registered the course and a forged grade named so.
-  const line = (text: string, confidence: number, x: number, y: number, width: number, height: number) => ({
-    box: { x, y, width, height },
-    text,
-    confidence,
-  });
   const named = nameFields([
-    line('SEI Course Emergency First Aid wu', 0.69, 171, 305, 1137, 59),
-    line('Result A+', 0.95, 394, 391, 239, 31),
-    line('Issued 25 May 2024', 0.95, 394, 460, 330, 20),
+    pageLine('SEI Course Emergency First Aid wu', 0.69, 171, 305, 1137, 59),
+    pageLine('Result A+', 0.95, 394, 391, 239, 31),
+    pageLine('Issued 25 May 2024', 0.95, 394, 460, 330, 20),
   ]);
   assert.deepEqual(
     named.map((entry) => entry.field),
@@ -215,11 +210,8 @@ Deno.test('a line whose own words name its field is not the course after a cours
 
 Deno.test('a label beside its value on the same row names the value, though OCR reads labels first', () => {
   // Default seed o004 (badge): page OCR reads the labels as one column, then the values.
-  const line = (text: string, x: number, y: number, width: number, height: number) => ({
-    box: { x, y, width, height },
-    text,
-    confidence: 0.96,
-  });
+  const line = (text: string, x: number, y: number, width: number, height: number) =>
+    pageLine(text, 0.96, x, y, width, height);
   const named = nameFields([
     line('Name', 394, 268, 42, 12),
     line('Course', 393, 338, 51, 12),
