@@ -47,6 +47,11 @@ const MIN_INLIER_RATIO = 0.15;
 const MAX_FLAGGED_SHARE = 0.2;
 const MIN_VISIBLE_INK = 0.85;
 
+/** A registered line read as words: surely enough, with two letters or digits at least. */
+function readsAsText(line: RegisteredLine): boolean {
+  return line.confidence >= READ_DOUBT && (line.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
+}
+
 /**
  * The box around the registered lines that read as text (two letters or digits, OCR confidence
  * from READ_DOUBT): where the certificate says what it says. The share of ink a copy must show is
@@ -57,7 +62,7 @@ const MIN_VISIBLE_INK = 0.85;
 export function textBlock(lines: RegisteredLine[]): Box | null {
   let box: Box | null = null;
   for (const line of lines) {
-    if (line.confidence < READ_DOUBT || (line.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2) continue;
+    if (!readsAsText(line)) continue;
     if (!box) {
       box = { ...line.box };
       continue;
@@ -369,8 +374,7 @@ export function inTextFlow(line: Box, lines: RegisteredLine[]): boolean {
   const text = lines.filter(
     (other) =>
       other.box !== line &&
-      other.confidence >= READ_DOUBT &&
-      (other.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 &&
+      readsAsText(other) &&
       Math.min(line.x + line.width, other.box.x + other.box.width) - Math.max(line.x, other.box.x) > 0,
   );
   const reach = FLOW_GAP * line.height;
