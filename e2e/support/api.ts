@@ -41,7 +41,7 @@ export async function uploadCertificate(
   path: string,
   mimeType: string,
   certificateName: string,
-  fields: Omit<CertificateFields, 'certificateName'> = {},
+  fields: Omit<CertificateFields, 'certificateName'> & { pagePublic?: boolean } = {},
 ): Promise<UploadCertificateResponse> {
   return callApi<UploadCertificateResponse>(admin.token, 'POST', '/certificates/upload-base64', {
     ...fields,

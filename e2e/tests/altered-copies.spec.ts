@@ -15,7 +15,11 @@ test('a forged copy (one letter of the name changed) is reported altered, with t
 }) => {
   const admin = await accessTokenFor(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const set = freshCertificateSet('Forged');
-  await uploadCertificate(admin, set.originalPath, 'image/png', `V2 ${set.fields.number}`);
+  // Its public page is public: an anonymous verifier is shown the registered text only then
+  // (supabase/functions/api/tests/attacks.test.ts checks the private case).
+  await uploadCertificate(admin, set.originalPath, 'image/png', `V2 ${set.fields.number}`, {
+    pagePublic: true,
+  });
 
   await page.goto('/verification');
   await page.locator('input[type="file"]').setInputFiles(set.forgedCopyPath());

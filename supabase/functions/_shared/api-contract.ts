@@ -619,7 +619,11 @@ export interface VerificationDifference {
   /** Words for people: "Recipient name", "Grade", "Text line 7", "Seal". */
   label: string;
   box: PageBox;
-  /** What the original says there, when it is text and the result may show it. */
+  /**
+   * What the original says there, when it is text and the result may show it: null in an altered
+   * answer unless the certificate's public page is public or the caller is its holder or an admin
+   * (`registeredWithheld`). `label` never quotes it.
+   */
   registered: string | null;
   /** What OCR reads in the copy there, when it could read it. */
   reads: string | null;
@@ -667,10 +671,16 @@ export interface VerificationResult {
   /** 0-1: how sure the engine is of the verdict. */
   confidence: number;
   /**
-   * Pictures for the comparison view: the registered original's page (a short-lived URL, null when
-   * the result may not show it) and the copy laid over it in the original's coordinates (a data URL).
+   * Pictures for the comparison view: the registered original's page (a data URL; null when the result
+   * may not show it, as `registered`) and the copy laid over it in the original's coordinates (a data URL).
    */
   evidence: { originalPage: string | null; alignedCopy: string | null } | null;
+  /**
+   * Extension: true when the answer is altered and the registered text of its differences and the
+   * original's page are withheld, because the certificate's public page is private and the caller is
+   * neither its holder nor an admin.
+   */
+  registeredWithheld: boolean;
 }
 
 export interface VerificationStats {

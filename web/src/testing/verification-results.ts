@@ -42,6 +42,7 @@ export function makeVerificationResult(overrides: Partial<VerificationResult> = 
     reasons: [],
     confidence: 1,
     evidence: null,
+    registeredWithheld: false,
     ...overrides,
   };
 }

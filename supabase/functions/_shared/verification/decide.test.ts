@@ -958,3 +958,29 @@ Deno.test('a name or number read otherwise every time against an original read s
   // Registered otherwise (an OCR slip at registration), the original's half-sure readings are not enough.
   assert.equal(decideOne({ ...photo, line: { ...photo.line!, text: 'TLC-2017-000718' } }).verdict, 'unknown');
 });
+
+Deno.test('a changed line no field names is labelled by its place on the page, never by its words', () => {
+  const motto = registered('Honours awarded to Jane Doe', null, 0.95, {
+    x: 100,
+    y: 600,
+    width: 500,
+    height: 30,
+  });
+  const changed = decideOne({
+    line: motto,
+    lineNumber: 7,
+    box: motto.box,
+    score: 0.6,
+    reads: reading('Honours awarded to John Roe', 0.95),
+  });
+  assert.equal(changed.verdict, 'altered');
+  assert.equal(changed.differences[0]!.label, 'Text line 7');
+  // The registered words go only where the api may withhold them.
+  assert.equal(changed.differences[0]!.registered, 'Honours awarded to Jane Doe');
+  assert.doesNotMatch(JSON.stringify(changed.reasons), /Jane/);
+  // An unknown answer's reasons name the regions in doubt the same way.
+  const doubtful = decideOne({ line: motto, lineNumber: 7, box: motto.box, score: 0.1, reads: silent });
+  assert.equal(doubtful.verdict, 'unknown');
+  assert.match(doubtful.reasons.join(' '), /could not be compared with certainty: Text line 7/);
+  assert.doesNotMatch(JSON.stringify(doubtful), /Jane/);
+});

@@ -5,7 +5,7 @@
  * never *authentic*; *altered* needs a clear difference on a copy that aligned well.
  */
 import type { CertificateField } from '../api-contract.ts';
-import { fieldLabel, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
+import { fieldLabel, readingKey, type RegisteredLine, textLineLabel, unifyDashes } from './fields.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
@@ -83,6 +83,8 @@ export interface RegionEvidence {
   score: number;
   /** The registered text line the region lies on, if any. */
   line: RegisteredLine | null;
+  /** That line's place on the page (fields.ts lineNumber), which names it in a label. */
+  lineNumber?: number;
   /** What OCR reads in the copy over that line. */
   reads: { text: string; confidence: number } | null;
   /**
@@ -205,7 +207,7 @@ function describe(region: RegionEvidence, index: number): DecidedDifference {
       : field
         ? fieldLabel(field)
         : region.line?.text
-          ? `Text line "${region.line.text}"`
+          ? textLineLabel(region.lineNumber)
           : `Region ${index + 1} of the page`,
     box: region.box,
     registered: region.line?.text ? region.line.text : null,

@@ -8,6 +8,7 @@ import {
   readingKey,
   registeredField,
   withoutScribbles,
+  lineNumber,
 } from './fields.ts';
 
 /** A line as page OCR read it: its text, confidence and box. */
@@ -227,5 +228,18 @@ Deno.test('a label beside its value on the same row names the value, though OCR 
   assert.deepEqual(
     named.map((entry) => entry.field),
     [null, null, null, null, null, 'recipient_name', 'course', 'grade', 'issue_date', 'expiry_date'],
+  );
+});
+
+Deno.test('a line is numbered by its place on the page: top to bottom, then left to right', () => {
+  const title = pageLine('Certificate of Completion', 0.95, 300, 100, 800, 60);
+  const label = pageLine('Grade:', 0.95, 200, 500, 120, 30);
+  const value = pageLine('A+', 0.95, 340, 500, 60, 30);
+  const name = pageLine('Jane Doe', 0.95, 400, 300, 400, 50);
+  // In OCR's reading order, not the page's.
+  const lines = [value, title, label, name];
+  assert.deepEqual(
+    [title, name, label, value].map((line) => lineNumber(line, lines)),
+    [1, 2, 3, 4],
   );
 });

@@ -391,3 +391,22 @@ const LABELS: Record<CertificateField, string> = {
 export function fieldLabel(field: CertificateField): string {
   return LABELS[field];
 }
+
+/**
+ * A line's place on the page among `lines`, from 1, top to bottom and then left to right: how a
+ * label names a registered line without quoting its words.
+ */
+export function lineNumber(line: TextLine, lines: readonly TextLine[]): number {
+  const before = (other: TextLine) =>
+    other.box.y < line.box.y || (other.box.y === line.box.y && other.box.x < line.box.x);
+  return lines.filter((other) => other !== line && before(other)).length + 1;
+}
+
+/**
+ * The label of a registered line no field names. Never its registered words: labels reach every
+ * verifier (and an unknown answer's reasons), and the registered text is shown only where the
+ * certificate's holder allows it (api/verification/disclosure.ts decides, `registered` carries it).
+ */
+export function textLineLabel(number: number | undefined): string {
+  return number ? `Text line ${number}` : 'A text line';
+}

@@ -14,6 +14,7 @@ import {
   readingKey,
   type RegisteredLine,
   registeredField,
+  textLineLabel,
   withoutScribbles,
 } from './fields.ts';
 import {
@@ -233,7 +234,7 @@ export async function nameRegions(
       naming = field
         ? { field, label: fieldLabel(field) }
         : line.field
-          ? { field: null, label: `Text line "${line.text}"` }
+          ? { field: null, label: textLineLabel(region.lineNumber) }
           : null;
     } else {
       const index = bare.indexOf(region);

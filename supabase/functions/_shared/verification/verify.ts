@@ -30,7 +30,7 @@ import {
   textFlagFor,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import { readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
+import { lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
 import { darkAreas, invertWhere } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
@@ -536,7 +536,11 @@ export async function examine(
       unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
       readAnyway: false,
       ...(region.line
-        ? { copyLineHeight: heightInCopy(region.line), inTextFlow: inTextFlow(region.line.box, lines) }
+        ? {
+            lineNumber: lineNumber(region.line, lines),
+            copyLineHeight: heightInCopy(region.line),
+            inTextFlow: inTextFlow(region.line.box, lines),
+          }
         : {}),
       ...(region.line && cellsOf.has(region.line) ? { cells: cellsOf.get(region.line)! } : {}),
     })),
@@ -544,6 +548,7 @@ export async function examine(
       box: line.box,
       score: 0,
       line,
+      lineNumber: lineNumber(line, lines),
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
       unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,

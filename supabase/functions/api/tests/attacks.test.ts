@@ -1,11 +1,14 @@
 /**
  * The API as an attacker sees it: forged and misused tokens, other people's ids, privilege escalation,
  * injection through query and body fields, file tricks, oversized bodies, leaky errors, CORS on
- * failures and the verification rate limit under a forged X-Forwarded-For.
+ * failures, what an altered verification discloses of a private certificate and the verification rate
+ * limit under a forged X-Forwarded-For.
  */
 import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createTokenVerifier } from '../../_shared/auth.ts';
+import type { Certificate, VerificationResult } from '../../_shared/api-contract.ts';
+import { drawnCertificate } from '../../_shared/copies/testing.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import {
   admin,
@@ -494,6 +497,100 @@ test('error answers carry only { error }, no stack, SQL, paths or keys, and alwa
     assert.deepEqual(Object.keys(response.body), ['error'], label);
     for (const leak of LEAKS) assert.doesNotMatch(String(response.body.error), leak, label);
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// What an altered verification discloses
+// ---------------------------------------------------------------------------------------------
+
+const randomLetters = (count: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(count)), (byte) => 'BCDFGHJKMNPQRSTVWXZ'[byte % 19]).join(
+    '',
+  );
+
+test('an altered copy of a private certificate shows no one but its holder and admins the registered text or page', async () => {
+  const issuer = await demo('admin');
+  const holder = await freshUser('disclosure-holder');
+  // A surname no other certificate or reading carries, and the copy's with its last letter changed.
+  const surname = randomLetters(6);
+  const forgedSurname = `${surname.slice(0, -1)}${surname.endsWith('Y') ? 'A' : 'Y'}`;
+  const number = `DS-${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000).padStart(8, '0')}`;
+  const upload = await call<{ certificate: Certificate }>('POST', '/certificates/upload-base64', {
+    token: issuer.token,
+    json: {
+      mode: 'process',
+      fileData: toDataUrl(await drawnCertificate(`Ada ${surname}`, number), 'image/png'),
+      userId: issuer.userId,
+      certificateName: 'Certificate of Completion',
+      recipientName: `Ada ${surname}`,
+      recipientEmail: holder.email,
+      certificateNumber: number,
+      pagePublic: false,
+    },
+  });
+  assert.equal(upload.status, 201, JSON.stringify(upload.body));
+  const certificate = upload.body.certificate;
+  const copy = toDataUrl(await drawnCertificate(`Ada ${forgedSurname}`, number), 'image/png');
+  const verifyAs = async (token: string) => {
+    const response = await call<VerificationResult>('POST', '/verification/verify', {
+      token,
+      json: { fileData: copy },
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const summary = JSON.stringify({ ...response.body, evidence: undefined });
+    assert.equal(response.body.verdict, 'altered', summary);
+    assert.equal(response.body.certificate?.id, certificate.id, summary);
+    assert.ok(
+      response.body.differences.some((difference) => difference.field === 'recipient_name'),
+      summary,
+    );
+    assert.match(
+      response.body.evidence?.alignedCopy ?? '',
+      /^data:image\/png;base64,/,
+      'the copy as laid over',
+    );
+    return response.body;
+  };
+  const shows = (result: VerificationResult) => {
+    const name = result.differences.find((difference) => difference.field === 'recipient_name');
+    assert.match(name?.registered ?? '', new RegExp(surname), JSON.stringify(result.differences));
+    assert.match(result.evidence?.originalPage ?? '', /^data:image\/png;base64,/);
+    assert.equal(result.registeredWithheld, false);
+  };
+
+  // The holder and an admin see what the original says there and its page.
+  const forHolder = await verifyAs(holder.token);
+  shows(forHolder);
+  shows(await verifyAs(issuer.token));
+  const registeredTexts = forHolder.differences.flatMap((difference) =>
+    difference.registered ? [difference.registered] : [],
+  );
+
+  // Anyone else: which regions differ and what the copy reads there, nothing registered.
+  const anonymous = await verifyAs(ANON_KEY);
+  const body = JSON.stringify(anonymous);
+  assert.ok(
+    !body.includes(surname),
+    `the registered surname ${surname} is not in the answer: ${body.slice(0, 2000)}`,
+  );
+  for (const text of registeredTexts) assert.ok(!body.includes(text), `"${text}" is not in the answer`);
+  assert.ok(anonymous.differences.every((difference) => difference.registered === null));
+  assert.equal(anonymous.evidence?.originalPage, null);
+  assert.equal(anonymous.registeredWithheld, true);
+  assert.equal(anonymous.certificate?.recipientName, null);
+  // Another signed-in user is anyone else too.
+  const stranger = await freshUser('disclosure-stranger');
+  const forStranger = await verifyAs(stranger.token);
+  assert.ok(!JSON.stringify(forStranger).includes(surname));
+  assert.equal(forStranger.evidence?.originalPage, null);
+
+  // Once the holder makes the certificate's page public, anyone sees it.
+  const made = await call('PATCH', `/certificates/${certificate.id}/page`, {
+    token: holder.token,
+    json: { public: true },
+  });
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  shows(await verifyAs(ANON_KEY));
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -116,6 +116,7 @@ async function resultFor(
     reasons: [],
     confidence: 1,
     evidence: null,
+    registeredWithheld: false,
   };
 }
 
@@ -175,5 +176,6 @@ export async function verifyByHash(
     reasons: [HASH_MISS_REASON],
     confidence: 0,
     evidence: null,
+    registeredWithheld: false,
   };
 }

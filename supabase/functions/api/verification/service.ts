@@ -21,9 +21,11 @@ import type {
 import type { Caller } from '../../_shared/auth.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
 import type { StageTimer } from '../../_shared/http/server-timing.ts';
+import type { RateLimitSubject } from '../../_shared/rate-limit.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { VerifyResponse } from '../../_shared/verification/engine-protocol.ts';
 import type { AppDeps } from '../deps.ts';
+import { disclosed, type DisclosureRights, mayShowRegistered } from './disclosure.ts';
 import type { HashedUpload } from './exact.ts';
 import {
   matchedCertificate,
@@ -35,7 +37,7 @@ import {
   standingMessage,
 } from './result.ts';
 
-interface Candidate extends MatchedCertificateRow {
+interface Candidate extends MatchedCertificateRow, DisclosureRights {
   /** private.certificate_status: the one rule for a certificate's standing. */
   status: Standing;
 }
@@ -54,7 +56,8 @@ interface Finding {
 const findById = async (tx: Tx, id: string) =>
   (
     await tx<Candidate[]>`
-      select status, ${matchedCertificateColumns(tx)} from private.find_certificate_by_id(${id})`
+      select status, page_public, holder_id, ${matchedCertificateColumns(tx)}
+      from private.find_certificate_by_id(${id})`
   )[0];
 
 const COPY_KIND_WORDS: Record<CopyKind, string> = {
@@ -78,6 +81,8 @@ function messageFor(finding: Finding): string {
 export interface VerifyRequestContext {
   /** The client's network address; only its salted hash is stored. */
   clientAddress: string;
+  /** The caller as checked for the rate limit (admin, active user or address): what it may be shown. */
+  viewer: RateLimitSubject;
   /** The request's stage timings (Server-Timing), the engine's included. */
   timer?: StageTimer;
 }
@@ -150,10 +155,13 @@ export async function verifyCertificate(
     outcome: standing ?? 'not_found',
     verdict: finding.verdict,
     copyKind: finding.copyKind,
-    differences: finding.differences,
     reasons: finding.reasons,
     confidence: finding.confidence,
-    evidence: finding.evidence,
+    ...disclosed(
+      !candidate || mayShowRegistered(finding.verdict, candidate, context.viewer),
+      finding.differences,
+      finding.evidence,
+    ),
   };
 }
 

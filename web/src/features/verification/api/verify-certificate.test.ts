@@ -37,6 +37,7 @@ function result(overrides: Partial<VerificationResult>): VerificationResult {
     reasons: [],
     confidence: 0,
     evidence: null,
+    registeredWithheld: false,
     ...overrides,
   };
 }

@@ -16,8 +16,8 @@ import { IconArrowsMaximize } from '@tabler/icons-react';
 import type { PageBox, VerificationDifference } from '@contract';
 
 export interface ComparisonViewProps {
-  /** The registered original's page (URL). */
-  originalPage: string;
+  /** The registered original's page (URL), when the result may show it. */
+  originalPage: string | null;
   /** The uploaded copy warped into the original's coordinates (data URL), when the engine sent it. */
   alignedCopy: string | null;
   differences: VerificationDifference[];
@@ -111,19 +111,20 @@ function OutlinedPicture({
 /**
  * The comparison picture of an altered copy: the registered original with every changed region
  * outlined and numbered to match the list, the aligned copy beside it (below it on a phone), and
- * an enlarged view that switches between the two.
+ * an enlarged view that switches between the two. Either picture may be missing (the original is
+ * withheld unless its holder made it public); at least one is given.
  */
 export function ComparisonView({ originalPage, alignedCopy, differences }: ComparisonViewProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [enlarged, setEnlarged] = useState<Picture | null>(null);
   const sources: Record<Picture, string | null> = { original: originalPage, copy: alignedCopy };
-  const pictures: Picture[] = alignedCopy ? ['original', 'copy'] : ['original'];
+  const pictures = (['original', 'copy'] as const).filter((picture) => sources[picture] !== null);
   const enlargedSource = enlarged ? sources[enlarged] : null;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="comparison-title">
       <Title order={3} size="h4" id="comparison-title">
-        Comparison with the registered original
+        {originalPage ? 'Comparison with the registered original' : 'Where this copy differs'}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: pictures.length }} spacing="md">
         {pictures.map((picture) => {
@@ -161,7 +162,7 @@ export function ComparisonView({ originalPage, alignedCopy, differences }: Compa
       >
         {enlarged && enlargedSource ? (
           <Stack gap="sm">
-            {alignedCopy ? (
+            {pictures.length > 1 ? (
               <SegmentedControl
                 aria-label="Picture shown"
                 value={enlarged}

@@ -221,17 +221,54 @@ describe('VerificationResultView', () => {
     expect(within(panel).getAllByTestId('difference-outline')).toHaveLength(3);
   });
 
-  it.each([
-    ['no evidence', null],
-    ['no original page', { originalPage: null, alignedCopy: ALIGNED_COPY }],
-  ] as const)('altered with %s: the list only', (_case, evidence) => {
-    const { panel } = renderResult(altered({ evidence }));
+  it('altered with no evidence: the list only', () => {
+    const { panel } = renderResult(altered({ evidence: null }));
     expect(within(panel).getByRole('list', { name: 'What differs' })).toBeInTheDocument();
     expect(
       within(panel).queryByRole('heading', { name: 'Comparison with the registered original' }),
     ).not.toBeInTheDocument();
     expect(within(panel).queryAllByTestId('difference-outline')).toHaveLength(0);
     expect(within(panel).queryByRole('button', { name: /^Enlarge/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('registered-withheld')).not.toBeInTheDocument();
+  });
+
+  it('altered, registered text withheld: says why, and outlines the differences on the copy alone', async () => {
+    const { panel, user } = renderResult(
+      altered({
+        differences: [
+          { ...NAME_CHANGE, registered: null },
+          { ...GRADE_CHANGE, registered: null },
+          SEAL_CHANGE,
+        ],
+        evidence: { originalPage: null, alignedCopy: ALIGNED_COPY },
+        registeredWithheld: true,
+      }),
+    );
+    const list = within(panel).getByRole('list', { name: 'What differs' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Recipient name: this copy reads 'Jane Dae', which differs from the registered certificate",
+      "Grade: this copy reads 'A-', which differs from the registered certificate",
+      'Seal: this region differs from the registered certificate',
+    ]);
+    expect(within(panel).getByTestId('registered-withheld')).toHaveTextContent(
+      "The registered certificate's own text and page are not shown, because its holder has not made the certificate public.",
+    );
+    expect(within(panel).getByRole('heading', { name: 'Where this copy differs' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('img', { name: /^The registered original/ })).not.toBeInTheDocument();
+    const copy = within(panel).getByRole('img', { name: /^The uploaded copy/ });
+    expect(copy).toHaveAttribute('src', ALIGNED_COPY);
+    expect(within(panel).getAllByTestId('difference-outline')).toHaveLength(3);
+    expect(within(panel).queryByText(/Image not available/)).not.toBeInTheDocument();
+
+    await user.click(
+      within(panel).getByRole('button', { name: 'Enlarge: This copy, aligned to the original' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'This copy, aligned to the original' });
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('unknown: the spec heading, "No registered certificate matches", the reasons and advice', () => {

@@ -29,6 +29,7 @@ import {
   MATCH_CHANNEL_TEXT,
   NOT_FOUND_EXPLANATION,
   OUTCOME_TEXT,
+  REGISTERED_WITHHELD,
   resultTitle,
   UNKNOWN_ADVICE,
   verdictLine,
@@ -132,8 +133,9 @@ export function VerificationResultView({ result, fileStayedInBrowser = false }: 
   const outcome = OUTCOME_TEXT[result.outcome];
   const name = certificate?.name ?? 'N/A';
   const title = resultTitle(result);
-  // The comparison picture needs the original's page; without it the list says what differs.
-  const originalPage = verdict === 'altered' ? (result.evidence?.originalPage ?? null) : null;
+  // The comparison pictures of an altered copy: the original's page (unless withheld) and the copy.
+  const pictures = verdict === 'altered' ? result.evidence : null;
+  const comparison = pictures && (pictures.originalPage || pictures.alignedCopy) ? pictures : null;
   const titleColor = result.verified ? 'green.7' : 'red.7';
 
   return (
@@ -165,10 +167,15 @@ export function VerificationResultView({ result, fileStayedInBrowser = false }: 
         {verdict === 'altered' ? (
           <>
             <DifferencesList result={result} />
-            {originalPage ? (
+            {result.registeredWithheld ? (
+              <Text size="sm" c="dimmed" data-testid="registered-withheld">
+                {REGISTERED_WITHHELD}
+              </Text>
+            ) : null}
+            {comparison ? (
               <ComparisonView
-                originalPage={originalPage}
-                alignedCopy={result.evidence?.alignedCopy ?? null}
+                originalPage={comparison.originalPage}
+                alignedCopy={comparison.alignedCopy}
                 differences={result.differences}
               />
             ) : null}
@@ -219,7 +226,7 @@ export function VerificationResultView({ result, fileStayedInBrowser = false }: 
             <Title order={3} size="h4">
               Certificate Details
             </Title>
-            {originalPage ? null : (
+            {comparison ? null : (
               <MatchedFilePreview
                 url={certificate.imageUrl}
                 isPdf={certificate.fileType === 'pdf'}

@@ -67,6 +67,10 @@ export function differenceSentence(difference: VerificationDifference): string {
   return `${label}: this region differs from the registered certificate`;
 }
 
+/** Why an altered copy's answer does not say what the registered certificate reads (registeredWithheld). */
+export const REGISTERED_WITHHELD =
+  "The registered certificate's own text and page are not shown, because its holder has not made the certificate public.";
+
 /** What a visitor can do when nothing matched. */
 export const UNKNOWN_ADVICE = [
   'Upload a sharper photo or scan, taken straight on and in even light.',
