@@ -82,6 +82,25 @@ export async function pngOf(image: RgbImage): Promise<Uint8Array> {
 }
 
 /**
+ * `image` on a dark desk beside a larger blank sheet: the sheet is the largest outline in the picture,
+ * as a dark panel on a dark desk made the outline of a photographed page miss the part with its number.
+ */
+export function besideABlankSheet(image: RgbImage): RgbImage {
+  const width = image.width * 2 + 300;
+  const height = image.height + 370;
+  const data = new Uint8Array(width * height * 3).fill(45);
+  for (let y = 0; y < image.height; y++)
+    data.set(
+      image.data.subarray(y * image.width * 3, (y + 1) * image.width * 3),
+      ((180 + y) * width + 80) * 3,
+    );
+  const sheetLeft = image.width + 160;
+  for (let y = 60; y < height - 60; y++)
+    data.fill(244, (y * width + sheetLeft) * 3, (y * width + width - 60) * 3);
+  return { width, height, data };
+}
+
+/**
  * A phone photo of `page`, as bench/accuracy draws one: by default 12 MP (4000 x 3000), the page
  * filling about 80 % of the frame on a dark desk, turned `degrees`, perspective (the top edge 6 %
  * narrower), uneven light, a Gaussian blur (sigma 1.2) and JPEG quality 80; progressive as MozJPEG

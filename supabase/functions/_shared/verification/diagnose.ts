@@ -1,6 +1,6 @@
 /**
  * Diagnosis of one comparison, in-process and without a stack (Deno):
- *   deno run -A --config supabase/functions/deno.json supabase/functions/_shared/verification/diagnose.ts ORIGINAL COPY [--tiles]
+ *   deno run -A --config supabase/functions/deno.json supabase/functions/_shared/verification/diagnose.ts ORIGINAL COPY [--tiles] [--whole]
  * with files written by `npm run bench:accuracy -- --write-corpus DIR`. Registers ORIGINAL as the
  * engine does, examines COPY against it and prints every region read or flagged: registered and
  * read text, confidences, tile scores and the judgement, then the decision.
@@ -17,8 +17,10 @@ import { examineCopy, pagesAlone } from './verify.ts';
 const ocr = inProcessOcr;
 
 const [originalPath, copyPath] = Deno.args.filter((arg) => !arg.startsWith('--'));
-if (!originalPath || !copyPath) throw new Error('usage: diagnose.ts ORIGINAL COPY [--tiles]');
+if (!originalPath || !copyPath) throw new Error('usage: diagnose.ts ORIGINAL COPY [--tiles] [--whole]');
 const showTiles = Deno.args.includes('--tiles');
+// As when the page cut out of the picture hashes far from the registered one: the whole picture is examined.
+const wholePicture = Deno.args.includes('--whole');
 
 async function load(path: string) {
   const bytes = await Deno.readFile(path);
@@ -32,7 +34,7 @@ const registration = await registerOriginal(original.bytes, original.detected, o
 const stored = storedRegistration('diagnosis', registration);
 const copyFile = await load(copyPath);
 const { working: copy, decoded } = await copyRasters(copyFile.bytes, copyFile.detected, ocr);
-const alone = pagesAlone(decoded, copy, await surroundedPages(copy));
+const alone = wholePicture ? [] : pagesAlone(decoded, copy, await surroundedPages(copy));
 const picture = { raster: copy, features: await pageFeatures(copy, 1500), pagesAlone: alone };
 const examination = await examineCopy(ocr, picture, stored);
 if (!examination) {

@@ -20,6 +20,8 @@ Deno.test('readingKey ignores case and spacing but keeps signs and decimal point
   assert.equal(readingKey('Grade:  A+'), readingKey('grade: a+'));
   assert.notEqual(readingKey('Grade: A+'), readingKey('Grade: A-'));
   assert.notEqual(readingKey('1.5'), readingKey('15'));
+  // A long dash read as two.
+  assert.equal(readingKey('Certificate No: ON—-11894526'), readingKey('Certificate No: ON—11894526'));
   assert.equal(readingKey('Jane Doe.'), readingKey('Jane Doe'));
 });
 

@@ -16,12 +16,14 @@ export function unifyDashes(text: string): string {
 
 /**
  * Case and spacing are not evidence; letters, digits and signs (+ - . , / #) are: `A+` vs `A-`,
- * `1.5` vs `15` stay different.
+ * `1.5` vs `15` stay different. A run of dashes is one: OCR reads a long dash now as one, now as
+ * two ("ON—-11894526" in a genuine copy of "ON—11894526").
  */
 export function readingKey(text: string): string {
   return unifyDashes(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}+\-.,/#]+/gu, '')
+    .replace(/-{2,}/g, '-')
     .replace(/[.,]+$/, '');
 }
 

@@ -61,7 +61,8 @@ import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } f
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { SAME_DESIGN_DISTANCE, type SiblingEvidence, siblingEvidence } from './siblings.ts';
-import { warpOntoOriginal } from './warp.ts';
+import { type WarpedCopy, warpOntoOriginal } from './warp.ts';
+import { composed, warpCorrection } from './refine.ts';
 
 const COPY_FEATURES = 1500;
 /** Candidates by page hash examined in depth (alignment is the costly step). */
@@ -325,6 +326,33 @@ export function comparisonView(
   };
 }
 
+/**
+ * The copy warped onto the compared original, the warp refined where the keypoint fit left it off
+ * (refine.ts), and the copy-to-registered-page homography corrected alike for reading.
+ */
+async function refinedWarp(
+  scaled: GrayRaster,
+  view: ComparisonView,
+  toOriginal: number[],
+): Promise<{ warped: WarpedCopy; toOriginal: number[] }> {
+  const { original, factor } = view;
+  const warped = await warpOntoOriginal(scaled, view.homography, original.width, original.height);
+  const correction = await warpCorrection(original, warped.page, warped.visible);
+  if (!correction) return { warped, toOriginal };
+  // The correction is in the compared page's pixels; the registered page's are `factor` times larger.
+  const up = [factor, 0, 0, 0, factor, 0, 0, 0, 1];
+  const down = [1 / factor, 0, 0, 0, 1 / factor, 0, 0, 0, 1];
+  return {
+    warped: await warpOntoOriginal(
+      scaled,
+      composed(correction, view.homography),
+      original.width,
+      original.height,
+    ),
+    toOriginal: composed(composed(up, composed(correction, down)), toOriginal),
+  };
+}
+
 /** The registered page and the copy warped onto it, light-on-dark text turned as comparePages turns it. */
 async function pagesForReading(
   original: GrayRaster,
@@ -354,14 +382,14 @@ export async function examine(
     const decision = decide({ ...evidence, inliers: alignment.inliers, matches: alignment.matches });
     return { registration, alignment, aligned: copy, decision, tiles: [], regions: [] };
   }
-  const { raster: scaled, homography: toOriginal } = atOriginalScale(copy, alignment.homography);
-  const view = comparisonView(registration.page, registration.lines, toOriginal);
+  const { raster: scaled, homography: fitted } = atOriginalScale(copy, alignment.homography);
+  const view = comparisonView(registration.page, registration.lines, fitted);
   const { original, lines, factor } = view;
   const read = async (crops: GrayRaster[]) =>
     ocr.readRegions(await Promise.all(crops.map((crop) => forReading(crop, factor))));
   // The copy's own pixels per registered pixel, from the copy as decoded (before any shrink here).
   const copyScale = scaleOf(alignment.homography);
-  const warped = await warpOntoOriginal(scaled, view.homography, original.width, original.height);
+  const { warped, toOriginal } = await refinedWarp(scaled, view, fitted);
   const { originalPage, copyPage, originalInk, copyInk, tiles } = await comparePages(
     original,
     warped.page,

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import encodeJpeg from '@jsquash/jpeg/encode.js';
 import type { Certificate, VerificationResult } from '../../_shared/api-contract.ts';
-import { drawnCertificate, pngOf, rgbOf } from '../../_shared/copies/testing.ts';
+import { besideABlankSheet, drawnCertificate, pngOf, rgbOf } from '../../_shared/copies/testing.ts';
 import { pngChunk, type RgbImage } from '../../_shared/copies/png.ts';
 import { indexStoredNumbers } from '../../_shared/verification/store.ts';
 import { ANON_KEY, call, db, demo, FUNCTION_URL, test, toDataUrl } from './helpers.ts';
@@ -119,29 +119,11 @@ test('a certificate that never had a QR code is found through the number read at
   assert.equal(result.body.verdict, 'authentic', summary);
 });
 
-/**
- * `image` on a dark desk beside a larger blank sheet: the sheet is the largest outline in the picture,
- * as a dark panel on a dark desk made the outline of a photographed page miss the part with its number.
- */
-function besideABlankSheet(image: RgbImage): RgbImage {
-  const width = image.width * 2 + 300;
-  const height = image.height + 370;
-  const data = new Uint8Array(width * height * 3).fill(45);
-  for (let y = 0; y < image.height; y++)
-    data.set(
-      image.data.subarray(y * image.width * 3, (y + 1) * image.width * 3),
-      ((180 + y) * width + 80) * 3,
-    );
-  const sheetLeft = image.width + 160;
-  for (let y = 60; y < height - 60; y++)
-    data.fill(244, (y * width + sheetLeft) * 3, (y * width + width - 60) * 3);
-  return { width, height, data };
-}
-
 test('a number outside the largest outline is read on the whole picture and names the certificate', async () => {
   const number = `ON-${digits()}`;
+  const name = `Mia ${letters()}`;
   // Facts printed large: the picture is taken down to the engine's working size, half the page's.
-  const page = await drawnCertificate(`Mia ${letters()}`, number, { factScale: 1.6 });
+  const page = await drawnCertificate(name, number, { factScale: 1.6 });
   const certificate = await register(page, {
     certificateName: 'Certificate of Completion',
     recipientName: 'Mia',
@@ -151,7 +133,8 @@ test('a number outside the largest outline is read on the whole picture and name
   const copy = await pngOf(besideABlankSheet(await rgbOf(page)));
   const result = await verify(copy, 'image/png');
   assert.equal(result.status, 200, JSON.stringify(result.body));
-  const summary = summaryOf(result.body);
+  // The drawn name and number with the answer: the page can be drawn again to diagnose it.
+  const summary = `${name}, ${number}: ${summaryOf(result.body)}`;
   assert.equal(result.body.matchChannel, 'certificate_number', summary);
   assert.equal(result.body.certificate?.id, certificate.id, summary);
   assert.equal(result.body.verdict, 'authentic', summary);
