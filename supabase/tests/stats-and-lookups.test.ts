@@ -181,8 +181,8 @@ Deno.test(
       await actAs(tx, null, 'anon');
 
       const [row] = await tx`select * from private.find_certificate_by_id(${valid.id})`;
-      // What the certificate's public page shows, and who may see an altered copy's registered text
-      // (page_public, holder_id: the api decides); no e-mail, owner, text or suspension reason.
+      // What the certificate's public page shows, and whether that page is public (an altered copy's
+      // registered text may then be shown); no e-mail, owner, holder, text or suspension reason.
       assert.deepEqual(Object.keys(row ?? {}).sort(), [
         'certificate_name',
         'content_hash',
@@ -190,7 +190,6 @@ Deno.test(
         'expiry_date',
         'file_hash',
         'file_type',
-        'holder_id',
         'id',
         'issue_date',
         'page_public',

@@ -50,9 +50,8 @@ verificationRoutes.post('/verify', bodyLimit(fileBodyLimit), async (c) => {
     c.header(SERVER_TIMING, timer.header());
     return c.json(exact);
   }
-  const viewer = await who;
   const result = await timer.time('content', () =>
-    verifyCertificate(deps, c.get('caller'), fileData, upload, { clientAddress: address, viewer, timer }),
+    verifyCertificate(deps, c.get('caller'), fileData, upload, { clientAddress: address, timer }),
   );
   c.header(SERVER_TIMING, timer.header());
   return c.json(result);

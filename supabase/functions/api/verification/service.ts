@@ -21,11 +21,10 @@ import type {
 import type { Caller } from '../../_shared/auth.ts';
 import { asCaller, type Tx } from '../../_shared/db.ts';
 import type { StageTimer } from '../../_shared/http/server-timing.ts';
-import type { RateLimitSubject } from '../../_shared/rate-limit.ts';
 import { sha256Hex } from '../../_shared/processing/hash.ts';
 import type { VerifyResponse } from '../../_shared/verification/engine-protocol.ts';
 import type { AppDeps } from '../deps.ts';
-import { disclosed, type DisclosureRights, mayShowRegistered } from './disclosure.ts';
+import { disclosed, mayShowRegistered } from './disclosure.ts';
 import type { HashedUpload } from './exact.ts';
 import {
   matchedCertificate,
@@ -37,9 +36,10 @@ import {
   standingMessage,
 } from './result.ts';
 
-interface Candidate extends MatchedCertificateRow, DisclosureRights {
+interface Candidate extends MatchedCertificateRow {
   /** private.certificate_status: the one rule for a certificate's standing. */
   status: Standing;
+  page_public: boolean;
 }
 
 interface Finding {
@@ -56,7 +56,7 @@ interface Finding {
 const findById = async (tx: Tx, id: string) =>
   (
     await tx<Candidate[]>`
-      select status, page_public, holder_id, ${matchedCertificateColumns(tx)}
+      select status, page_public, ${matchedCertificateColumns(tx)}
       from private.find_certificate_by_id(${id})`
   )[0];
 
@@ -81,8 +81,6 @@ function messageFor(finding: Finding): string {
 export interface VerifyRequestContext {
   /** The client's network address; only its salted hash is stored. */
   clientAddress: string;
-  /** The caller as checked for the rate limit (admin, active user or address): what it may be shown. */
-  viewer: RateLimitSubject;
   /** The request's stage timings (Server-Timing), the engine's included. */
   timer?: StageTimer;
 }
@@ -158,11 +156,28 @@ export async function verifyCertificate(
     reasons: finding.reasons,
     confidence: finding.confidence,
     ...disclosed(
-      !candidate || mayShowRegistered(finding.verdict, candidate, context.viewer),
+      !candidate ||
+        (await mayShowRegistered(finding.verdict, candidate.page_public, () =>
+          callerReadsCertificate(deps, caller, candidate.id),
+        )),
       finding.differences,
       finding.evidence,
     ),
   };
+}
+
+/**
+ * Whether the caller may read the certificate anyway: the certificates table's select policy decides.
+ * An anonymous caller reads no certificate (the table is not granted to `anon` at all).
+ */
+async function callerReadsCertificate(deps: AppDeps, caller: Caller, id: string): Promise<boolean> {
+  if (caller.kind === 'anon') return false;
+  const rows = await asCaller(
+    deps.sql,
+    caller,
+    (tx) => tx<{ id: string }[]>`select id from public.certificates where id = ${id}`,
+  );
+  return rows.length === 1;
 }
 
 async function certificateShown(
