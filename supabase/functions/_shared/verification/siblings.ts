@@ -21,7 +21,13 @@ import { warpOntoOriginal } from './warp.ts';
  * Registered pages this near (bits of 64) and of one size are one design: one alignment serves all
  * (certificates of one design hash 2-6 bits apart, other designs 20 and more).
  */
-export const SAME_DESIGN_DISTANCE = 10;
+const SAME_DESIGN_DISTANCE = 10;
+
+/** Whether two registered page hashes are near enough to be one design (the one rule for it). */
+export function hashesOfOneDesign(a: bigint, b: bigint): boolean {
+  return hammingDistance(a, b) <= SAME_DESIGN_DISTANCE;
+}
+
 /** Places read in the copy: one OCR request (the OCR client sends 6 regions per request). */
 const MAX_PLACES = 6;
 /**
@@ -158,8 +164,7 @@ async function cutThrough(copy: GrayRaster, homography: number[], page: GrayRast
 }
 
 /**
- * The registrations of one design as the first one (same page size, page hashes within
- * SAME_DESIGN_DISTANCE), judged by the copy's telling lines read once; null when fewer than two share
+ * The registrations of one design as the first one (same page size, `hashesOfOneDesign`), judged by the copy's telling lines read once; null when fewer than two share
  * it or the copy does not lay over the first.
  */
 export async function siblingEvidence(
@@ -175,7 +180,7 @@ export async function siblingEvidence(
       registration === first ||
       (registration.page.width === first.page.width &&
         registration.page.height === first.page.height &&
-        hammingDistance(registration.pageHash, first.pageHash) <= SAME_DESIGN_DISTANCE),
+        hashesOfOneDesign(registration.pageHash, first.pageHash)),
   );
   if (siblings.length < 2) return null;
   const alignment = await alignCopy(copyFeatures, first.features);

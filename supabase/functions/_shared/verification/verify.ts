@@ -60,7 +60,7 @@ import { nameRegions } from './naming.ts';
 import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } from './reading.ts';
 import { glyphInk, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
-import { SAME_DESIGN_DISTANCE, type SiblingEvidence, siblingEvidence } from './siblings.ts';
+import { hashesOfOneDesign, type SiblingEvidence, siblingEvidence } from './siblings.ts';
 import { type WarpedCopy, warpOntoOriginal } from './warp.ts';
 import { composed, warpCorrection } from './refine.ts';
 
@@ -837,8 +837,8 @@ export async function verifyCopy(
   // Only candidates whose stored page hash is near the first's are loaded for it: loading a registration
   // costs 50-70 ms of CPU, and loads for candidates of other designs cut a photo's own certificate
   // from the search (f-reissued-photo-0002, branch siblings).
-  const oneDesign = nearest.filter(
-    (candidate) => hammingDistance(candidate.pageHash, nearest[0]!.pageHash) <= SAME_DESIGN_DISTANCE,
+  const oneDesign = nearest.filter((candidate) =>
+    hashesOfOneDesign(candidate.pageHash, nearest[0]!.pageHash),
   );
   siblings =
     oneDesign.length > 1
