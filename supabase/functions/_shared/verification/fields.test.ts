@@ -3,10 +3,12 @@ import {
   changedWords,
   fieldOfChange,
   fieldOfLine,
+  isOrnament,
   isScribble,
   nameFields,
   readingKey,
   registeredField,
+  registeredLines,
   withoutScribbles,
   lineNumber,
 } from './fields.ts';
@@ -244,4 +246,64 @@ Deno.test('a line is numbered by its place on the page: top to bottom, then left
     [title, name, label, value].map((line) => lineNumber(line, lines)),
     [1, 2, 3, 4],
   );
+});
+
+Deno.test(
+  'an ornament border read as runs of one glyph is no registered line; every other line is kept',
+  () => {
+    // Default seed o002 (diploma) as page OCR reads it: the border's two rows and two columns come last.
+    const text = [
+      pageLine('Lakeside Medical College', 0.96, 314, 262, 362, 27),
+      pageLine('hereby confers upon', 0.96, 400, 353, 189, 18),
+      pageLine('Elena Fowath', 0.63, 335, 432, 330, 60),
+      pageLine('the', 0.97, 481, 544, 28, 15),
+      pageLine('Certificate of Achievement', 0.96, 254, 597, 483, 26),
+      pageLine('Renewable Energy Systems', 0.96, 313, 710, 364, 23),
+      pageLine('Grade: 96%', 0.97, 421, 783, 130, 16),
+      pageLine('Conferred on 02/10/2021', 0.95, 383, 883, 222, 16),
+      pageLine('Valid until 02/10/2025', 0.96, 408, 922, 173, 13),
+      pageLine('a', 0.24, 101, 1147, 197, 10),
+      pageLine('Dr. Soren Lund', 0.92, 142, 1177, 113, 11),
+      pageLine('No. LMC-2021-000265', 0.92, 411, 1261, 168, 12),
+      pageLine('Registrar', 0.95, 757, 1177, 71, 14),
+    ];
+    const border = [
+      pageLine('WOPPPPPP PPP P0000 0000000000000 000000000000000000000000000000000090', 0, 22, 22, 13, 1356),
+      pageLine('CPP P0000 0000000000000 000000000000000000000', 0, 43, 1366, 904, 12),
+      pageLine('PPP 0000000000000 000000000000000000000000090', 0, 43, 22, 925, 13),
+      pageLine('WO PPP P P0000 0000000000000 000000000000000000000000000000000000090', 0, 955, 43, 13, 1335),
+    ];
+    const kept = registeredLines([...text, ...border]);
+    assert.deepEqual(
+      kept.map((line) => line.text),
+      text.map((line) => line.text),
+    );
+    assert.deepEqual(
+      kept.map((line) => line.field),
+      nameFields(text).map((line) => line.field),
+    );
+  },
+);
+
+Deno.test('a line read poorly is no ornament when it holds a number, a date or words', () => {
+  const poorly = (text: string) => pageLine(text, 0.2, 100, 100, 300, 14);
+  for (const text of [
+    'No. 0000123',
+    '0000000000001',
+    '00.00.0000',
+    'Valid until 00/00/0000',
+    'ID 1000-0000-0000',
+    'Anna Otto',
+    'MNNANNA~',
+    'LLL LL',
+    '———_—',
+    '',
+  ])
+    assert.equal(isOrnament(poorly(text)), false, text);
+  // Read confidently, even a run of one glyph is text OCR stands by.
+  assert.equal(
+    isOrnament(pageLine('PPP 0000000000000 000000000000000000000000090', 0.9, 43, 22, 925, 13)),
+    false,
+  );
+  assert.equal(isOrnament(poorly('PPP 0000000000000 000000000000000000000000090')), true);
 });

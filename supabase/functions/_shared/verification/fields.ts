@@ -67,13 +67,57 @@ const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
 
 const INTRODUCES_COURSE = /\b(completed|completion of|course|programme|program|in recognition)\b/i;
 
+/** Below this confidence a line is never named (nameFields), and may be an ornament's glyphs. */
+const NAMED_CONFIDENCE = 0.5;
+/** An ornament's reading has at least this many letters and digits: a few are too little to judge. */
+const ORNAMENT_MIN_GLYPHS = 8;
+/** ...repeated on average this many times in a row ("PPPP", "0000"); words and numbers rarely twice. */
+const ORNAMENT_RUN = 4;
+/** A row of digits longer than any printed number (an identifier, a date) is a pattern's glyphs. */
+const MAX_NUMBER_DIGITS = 20;
+
+/**
+ * A token that may be a number a certificate prints, whose digits are never an ornament's: digits
+ * joined by a separator (a date such as "00.00.0000", "LMC-2021-000265"), or up to
+ * MAX_NUMBER_DIGITS digits that are not one digit repeated ("0000123").
+ */
+function numberShaped(token: string): boolean {
+  if (/\d[./:,-]\d/.test(token)) return true;
+  const digits = token.replace(/\D/g, '');
+  return digits.length > 0 && digits.length <= MAX_NUMBER_DIGITS && new Set(digits).size >= 2;
+}
+
+/**
+ * A line page OCR made of an ornament border or pattern, not of words: read with little
+ * confidence, as long runs of one glyph ("WOPPPPPP PPP P0000 0000000000000 000...090", a diploma's
+ * border of 13 x 1356 px), with no token shaped as a number. Kept as a line, its ink was judged as
+ * text with no reading to clear it, and a photo's blur of the fine pattern left it in doubt.
+ */
+export function isOrnament(line: TextLine): boolean {
+  if (line.confidence >= NAMED_CONFIDENCE) return false;
+  const tokens = line.text.split(/\s+/).filter(Boolean);
+  if (tokens.some(numberShaped)) return false;
+  const glyphs = line.text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  if (glyphs.length < ORNAMENT_MIN_GLYPHS) return false;
+  const runs = glyphs.match(/(.)\1*/gu)?.length ?? 1;
+  return glyphs.length / runs >= ORNAMENT_RUN;
+}
+
+/**
+ * The lines registration keeps of a page's reading, named: without an ornament's lines, whose ink
+ * is then compared as any other ink no line covers (as a graphic).
+ */
+export function registeredLines(lines: TextLine[]): RegisteredLine[] {
+  return nameFields(lines.filter((line) => !isOrnament(line)));
+}
+
 /** Gives each line a field name when its words say which field it is (one line per field). */
 export function nameFields(lines: TextLine[]): RegisteredLine[] {
   const named: RegisteredLine[] = lines.map((line) => ({ ...line, field: null }));
   const taken = new Set<CertificateField>();
   const assign = (index: number, field: CertificateField) => {
     const line = named[index];
-    if (!line || line.field || taken.has(field) || line.confidence < 0.5) return;
+    if (!line || line.field || taken.has(field) || line.confidence < NAMED_CONFIDENCE) return;
     line.field = field;
     taken.add(field);
   };

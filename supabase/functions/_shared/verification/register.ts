@@ -7,7 +7,7 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { normalisePolarity } from './ink.ts';
-import { nameFields, type RegisteredLine } from './fields.ts';
+import { nameFields, registeredLines, type RegisteredLine } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
@@ -19,8 +19,10 @@ import { pageHash } from './page-hash.ts';
  *    every copy, which the judgement of ink OCR reads as no text (decide.ts) relies on.
  * 4: the recipient is the line below a sentence that ends introducing it (fields.ts nameFields), never
  *    a date: a diploma's "Valid until" line after "Conferred on <date>" was registered as the recipient.
+ * 5: an ornament border OCR read as runs of one glyph is no line (fields.ts isOrnament): its ink is
+ *    compared as a graphic, and a photo's blur of the pattern no longer leaves it in doubt.
  */
-export const ENGINE_VERSION = 4;
+export const ENGINE_VERSION = 5;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
@@ -54,7 +56,7 @@ export async function registerOriginal(
   const features = await pageFeatures(page, ORIGINAL_FEATURES);
   // The stored page stays as it is (alignment and the page hash use it); only OCR reads the page
   // with white-on-dark text turned dark on light, which it otherwise reads poorly or not at all.
-  const lines = nameFields(await ocr.readPageLines(await normalisePolarity(page)));
+  const lines = registeredLines(await ocr.readPageLines(await normalisePolarity(page)));
   return { picture: { page, features, pageHash: pageHash(page) }, lines };
 }
 
