@@ -79,6 +79,20 @@ Deno.test(
   },
 );
 
+Deno.test('a rule across the block, with the glyph tips the padding left, is no unread line', () => {
+  // `f-grade-sign-digital-0001`: a table's row rule between two rows, with descenders above it and
+  // capitals' tops below, made a band that took the changed grade's tile from its row.
+  const tips = [
+    { x: 100, y: 172, width: 8, height: 3 },
+    { x: 160, y: 172, width: 8, height: 3 },
+    { x: 90, y: 182, width: 10, height: 3 },
+    { x: 200, y: 182, width: 10, height: 3 },
+  ];
+  const rule = { x: 30, y: 177, width: 340, height: 2 };
+  const page = masks([...lines.map((entry) => entry.box), ...tips, rule]);
+  assert.deepEqual(unreadLines(page, lines, textBlock(lines)), []);
+});
+
 Deno.test("ink beside a registered line, on its rows, is that line's, not an unread line", () => {
   // A large initial OCR's box left out, left of "Certificate of Achievement" (x 90, 16 px high).
   const initial = { x: 50, y: 194, width: 28, height: 26 };

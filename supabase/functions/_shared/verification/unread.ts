@@ -70,6 +70,13 @@ export function unreadLines(
     if (rowsInked[x]! <= RULE_SHARE * (bottom - top)) continue;
     for (let y = 0; y < bottom - top; y++) uncovered[y * bandWidth + x] = 0;
   }
+  // A rule across the block (a table's row rule, inked over most of its columns) is no text either:
+  // with the glyph tips the lines' padding leaves above and below it, it made a band between two
+  // table rows that took a changed grade's tile from its row (`f-grade-sign-digital-0001`).
+  for (let y = 0; y < bottom - top; y++) {
+    const row = uncovered.subarray(y * bandWidth, (y + 1) * bandWidth);
+    if (row.reduce((sum, value) => sum + value, 0) > RULE_SHARE * bandWidth) row.fill(0);
+  }
   const rowInk = Math.max(2, Math.round(ROW_INK * textHeight));
   const rows: [number, number][] = [];
   let start = -1;
