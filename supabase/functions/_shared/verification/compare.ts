@@ -457,6 +457,8 @@ export interface PageComparison {
   originalInk: InkMasks;
   copyInk: InkMasks;
   tiles: TileScore[];
+  /** The original's dark grounds (ink.ts `darkAreas`, 1 inside), where both pages were turned. */
+  darkGround: Uint8Array;
 }
 
 /**
@@ -507,7 +509,7 @@ export async function comparePages(
             );
     }
   }
-  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles };
+  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles, darkGround: dark.mask };
 }
 
 /**

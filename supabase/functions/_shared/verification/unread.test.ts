@@ -58,6 +58,41 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'ink on a dark ground (a seal cut to a text-sized piece by the lines around it) is no unread line',
+  () => {
+    // `g-screenshot-0004`: the part of a badge's green seal that no line's padding covers, 68 px high
+    // under text 18 px high; its ring lettering, re-rendered at a viewer's scale, scored 0.125 against
+    // the text flag and the genuine copy was unknown.
+    const sealPiece = { x: 150, y: 300, width: 80, height: 50 };
+    const page = masks([...lines.map((entry) => entry.box), sealPiece]);
+    const dark = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 280; y < 420; y++) dark.fill(1, y * WIDTH + 130, y * WIDTH + 270);
+    assert.deepEqual(unreadLines(page, lines, textBlock(lines), dark), []);
+    // Without the dark ground the same ink is a band; and a script name on paper stays one beside it.
+    assert.equal(unreadLines(page, lines, textBlock(lines)).length, 1);
+    const withName = masks([...lines.map((entry) => entry.box), sealPiece, name]);
+    assert.deepEqual(
+      unreadLines(withName, lines, textBlock(lines), dark).map((found) => found.box),
+      [name],
+    );
+  },
+);
+
+Deno.test('a rule across the block, with the glyph tips the padding left, is no unread line', () => {
+  // `f-grade-sign-digital-0001`: a table's row rule between two rows, with descenders above it and
+  // capitals' tops below, made a band that took the changed grade's tile from its row.
+  const tips = [
+    { x: 100, y: 172, width: 8, height: 3 },
+    { x: 160, y: 172, width: 8, height: 3 },
+    { x: 90, y: 182, width: 10, height: 3 },
+    { x: 200, y: 182, width: 10, height: 3 },
+  ];
+  const rule = { x: 30, y: 177, width: 340, height: 2 };
+  const page = masks([...lines.map((entry) => entry.box), ...tips, rule]);
+  assert.deepEqual(unreadLines(page, lines, textBlock(lines)), []);
+});
+
 Deno.test("ink beside a registered line, on its rows, is that line's, not an unread line", () => {
   // A large initial OCR's box left out, left of "Certificate of Achievement" (x 90, 16 px high).
   const initial = { x: 50, y: 194, width: 28, height: 26 };

@@ -390,7 +390,7 @@ export async function examine(
   // The copy's own pixels per registered pixel, from the copy as decoded (before any shrink here).
   const copyScale = scaleOf(alignment.homography);
   const { warped, toOriginal } = await refinedWarp(scaled, view, fitted);
-  const { originalPage, copyPage, originalInk, copyInk, tiles } = await comparePages(
+  const { originalPage, copyPage, originalInk, copyInk, tiles, darkGround } = await comparePages(
     original,
     warped.page,
     warped.visible,
@@ -399,7 +399,7 @@ export async function examine(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
   // Ink of the text block no registered line covers (a script name) is judged as text too.
-  const unread = unreadLines(originalInk, lines, textBlock(lines));
+  const unread = unreadLines(originalInk, lines, textBlock(lines), darkGround);
   const flagged = flaggedRegions(
     tiles,
     [...lines, ...unread],
