@@ -109,12 +109,19 @@ Deno.test('a missing mark is a whole piece, however it winds; pieces the box cut
     { x: 110, y: 45, width: 4, height: 4 },
   ]);
   // A box reaching past the page is cut at its edge, and a piece along that edge touches it.
-  const corner = unmatchedMarks(masks([[0, 0, 5, 5], [20, 20, 5, 5]]), masks([]), {
-    x: -10,
-    y: -10,
-    width: 50,
-    height: 50,
-  });
+  const corner = unmatchedMarks(
+    masks([
+      [0, 0, 5, 5],
+      [20, 20, 5, 5],
+    ]),
+    masks([]),
+    {
+      x: -10,
+      y: -10,
+      width: 50,
+      height: 50,
+    },
+  );
   assert.deepEqual(corner, [{ x: 20, y: 20, width: 5, height: 5 }]);
 });
 

@@ -318,7 +318,7 @@ function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: numbe
         for (let index = 0; index < size; index++) {
           const p = piece[index]!;
           const sy = Math.floor(p / width) + dy;
-          const sx = p % width + dx;
+          const sx = (p % width) + dx;
           if (sx >= 0 && sy >= 0 && sx < width && sy < height && otherNear[sy * width + sx]) covered++;
         }
         if (covered > bestCovered) bestCovered = covered;
