@@ -266,49 +266,45 @@ function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: numbe
   if (boxWidth <= 0 || bottom <= top) return [];
   const seen = new Uint8Array(boxWidth * (bottom - top));
   const missing: Box[] = [];
-  // One piece's pixels (page indices), filled in flood order; each pixel enters once, so the box's
-  // area bounds it. Typed and reused: a pixel's neighbours as arrays cost most of an examination's
-  // time in this function.
-  const piece = new Int32Array(seen.length);
+  // One piece's pixels in flood order, typed and reused (each pixel enters once, so the box's area
+  // bounds them): pairs pushed into arrays, and each pixel's neighbours as arrays, were most of this
+  // function's time.
+  const pieceX = new Int32Array(seen.length);
+  const pieceY = new Int32Array(seen.length);
   for (let y = top; y < bottom; y++) {
     for (let x = left; x < right; x++) {
       const start = (y - top) * boxWidth + (x - left);
       if (seen[start] || !fromInk[y * width + x]) continue;
-      // Flood fill (4-connected) within the box: `piece` doubles as the queue of pixels to visit.
+      // Flood fill (4-connected) within the box: the piece's pixels double as the queue to visit.
       seen[start] = 1;
-      piece[0] = y * width + x;
+      pieceX[0] = x;
+      pieceY[0] = y;
       let size = 1;
       let touchesEdge = false;
       let minX = x;
       let maxX = x;
       let minY = y;
       let maxY = y;
+      const add = (nx: number, ny: number, local: number) => {
+        if (seen[local] || !fromInk[ny * width + nx]) return;
+        seen[local] = 1;
+        pieceX[size] = nx;
+        pieceY[size] = ny;
+        size++;
+      };
       for (let next = 0; next < size; next++) {
-        const p = piece[next]!;
-        const py = Math.floor(p / width);
-        const px = p - py * width;
+        const px = pieceX[next]!;
+        const py = pieceY[next]!;
         if (px === left || py === top || px === right - 1 || py === bottom - 1) touchesEdge = true;
         if (px < minX) minX = px;
         if (px > maxX) maxX = px;
         if (py < minY) minY = py;
         if (py > maxY) maxY = py;
         const local = (py - top) * boxWidth + (px - left);
-        if (px + 1 < right && !seen[local + 1] && fromInk[p + 1]) {
-          seen[local + 1] = 1;
-          piece[size++] = p + 1;
-        }
-        if (px - 1 >= left && !seen[local - 1] && fromInk[p - 1]) {
-          seen[local - 1] = 1;
-          piece[size++] = p - 1;
-        }
-        if (py + 1 < bottom && !seen[local + boxWidth] && fromInk[p + width]) {
-          seen[local + boxWidth] = 1;
-          piece[size++] = p + width;
-        }
-        if (py - 1 >= top && !seen[local - boxWidth] && fromInk[p - width]) {
-          seen[local - boxWidth] = 1;
-          piece[size++] = p - width;
-        }
+        if (px + 1 < right) add(px + 1, py, local + 1);
+        if (px - 1 >= left) add(px - 1, py, local - 1);
+        if (py + 1 < bottom) add(px, py + 1, local + boxWidth);
+        if (py - 1 >= top) add(px, py - 1, local - boxWidth);
       }
       // Pieces cut by the box's edge belong to ink outside the line: not judged here.
       if (size < minArea || touchesEdge) continue;
@@ -316,9 +312,8 @@ function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: numbe
       for (const [dx, dy] of SHIFTS) {
         let covered = 0;
         for (let index = 0; index < size; index++) {
-          const p = piece[index]!;
-          const sy = Math.floor(p / width) + dy;
-          const sx = (p % width) + dx;
+          const sx = pieceX[index]! + dx;
+          const sy = pieceY[index]! + dy;
           if (sx >= 0 && sy >= 0 && sx < width && sy < height && otherNear[sy * width + sx]) covered++;
         }
         if (covered > bestCovered) bestCovered = covered;
