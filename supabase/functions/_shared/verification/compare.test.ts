@@ -85,6 +85,46 @@ Deno.test('a small mark taken off a line (an accent) is found; the same marks, e
   assert.equal(unmatchedMarks(masks([...letters, accent]), masks(shifted), line).length, 0);
 });
 
+Deno.test('a missing mark is a whole piece, however it winds; pieces the box cuts are not judged', () => {
+  // A "U" (its two arms meet only at the bottom), a ring around a hole and a dot: 4-connected
+  // pieces found whole, their boxes exact. A stroke crossing the box's edge belongs to ink outside.
+  const u: [number, number, number, number][] = [
+    [40, 40, 3, 20],
+    [52, 40, 3, 20],
+    [40, 57, 15, 3],
+  ];
+  const ring: [number, number, number, number][] = [
+    [80, 40, 14, 3],
+    [80, 53, 14, 3],
+    [80, 40, 3, 16],
+    [91, 40, 3, 16],
+  ];
+  const dot: [number, number, number, number] = [110, 45, 4, 4];
+  const crossing: [number, number, number, number] = [125, 50, 30, 3];
+  const line = { x: 30, y: 30, width: 110, height: 40 };
+  const marks = unmatchedMarks(masks([...u, ...ring, dot, crossing]), masks([]), line);
+  assert.deepEqual(marks, [
+    { x: 40, y: 40, width: 15, height: 20 },
+    { x: 80, y: 40, width: 14, height: 16 },
+    { x: 110, y: 45, width: 4, height: 4 },
+  ]);
+  // A box reaching past the page is cut at its edge, and a piece along that edge touches it.
+  const corner = unmatchedMarks(
+    masks([
+      [0, 0, 5, 5],
+      [20, 20, 5, 5],
+    ]),
+    masks([]),
+    {
+      x: -10,
+      y: -10,
+      width: 50,
+      height: 50,
+    },
+  );
+  assert.deepEqual(corner, [{ x: 20, y: 20, width: 5, height: 5 }]);
+});
+
 Deno.test('the page edge is left out: a margin sliver does not make a dark border band look like ink', () => {
   const page = { width: 20, height: 20, data: new Uint8Array(400).fill(60) };
   page.data.fill(240, 0, 20 * 2); // two rows of light margin brought in by the warp

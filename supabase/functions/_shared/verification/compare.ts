@@ -90,18 +90,23 @@ function mismatches(
   limit: number,
 ): number {
   const { width, height } = original;
+  const originalInk = original.ink;
+  const originalNear = original.near;
+  const copyInk = copy.ink;
+  const copyNear = copy.near;
+  // The columns whose shifted pixel lies on the page, found once for every row.
+  const fromX = Math.max(box.x, -dx);
+  const toX = Math.min(box.x + box.width, width - dx);
+  const shiftBy = dy * width + dx;
   let mismatched = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     const sy = y + dy;
     if (sy < 0 || sy >= height) continue;
-    for (let x = box.x; x < box.x + box.width; x++) {
-      const sx = x + dx;
-      if (sx < 0 || sx >= width) continue;
-      const p = y * width + x;
+    for (let p = y * width + fromX, end = y * width + toX; p < end; p++) {
       if (compared && !compared[p]) continue;
-      const s = sy * width + sx;
-      if (original.ink[p] && !copy.near[s]) mismatched++;
-      else if (copy.ink[s] && !original.near[p]) mismatched++;
+      const s = p + shiftBy;
+      if (originalInk[p] && !copyNear[s]) mismatched++;
+      else if (copyInk[s] && !originalNear[p]) mismatched++;
     }
     if (mismatched >= limit) break;
   }
@@ -251,65 +256,70 @@ export function unmatchedMarks(original: InkMasks, copy: InkMasks, box: Box): Bo
 
 function piecesWithout(from: InkMasks, other: InkMasks, box: Box, minArea: number): Box[] {
   const { width, height } = from;
+  const fromInk = from.ink;
+  const otherNear = other.near;
   const left = Math.max(0, box.x);
   const top = Math.max(0, box.y);
   const right = Math.min(width, box.x + box.width);
   const bottom = Math.min(height, box.y + box.height);
-  const seen = new Uint8Array((right - left) * (bottom - top));
+  const boxWidth = right - left;
+  if (boxWidth <= 0 || bottom <= top) return [];
+  const seen = new Uint8Array(boxWidth * (bottom - top));
   const missing: Box[] = [];
-  const stack: number[] = [];
+  // One piece's pixels in flood order, typed and reused (each pixel enters once, so the box's area
+  // bounds them): pairs pushed into arrays, and each pixel's neighbours as arrays, were most of this
+  // function's time.
+  const pieceX = new Int32Array(seen.length);
+  const pieceY = new Int32Array(seen.length);
   for (let y = top; y < bottom; y++) {
     for (let x = left; x < right; x++) {
-      const local = (y - top) * (right - left) + (x - left);
-      if (seen[local] || !from.ink[y * width + x]) continue;
-      // Flood fill (4-connected) within the box.
-      const pixels: number[] = [];
-      seen[local] = 1;
-      stack.push(x, y);
+      const start = (y - top) * boxWidth + (x - left);
+      if (seen[start] || !fromInk[y * width + x]) continue;
+      // Flood fill (4-connected) within the box: the piece's pixels double as the queue to visit.
+      seen[start] = 1;
+      pieceX[0] = x;
+      pieceY[0] = y;
+      let size = 1;
       let touchesEdge = false;
-      while (stack.length) {
-        const py = stack.pop()!;
-        const px = stack.pop()!;
-        pixels.push(px, py);
+      let minX = x;
+      let maxX = x;
+      let minY = y;
+      let maxY = y;
+      const add = (nx: number, ny: number, local: number) => {
+        if (seen[local] || !fromInk[ny * width + nx]) return;
+        seen[local] = 1;
+        pieceX[size] = nx;
+        pieceY[size] = ny;
+        size++;
+      };
+      for (let next = 0; next < size; next++) {
+        const px = pieceX[next]!;
+        const py = pieceY[next]!;
         if (px === left || py === top || px === right - 1 || py === bottom - 1) touchesEdge = true;
-        for (const [nx, ny] of [
-          [px + 1, py],
-          [px - 1, py],
-          [px, py + 1],
-          [px, py - 1],
-        ] as const) {
-          if (nx < left || ny < top || nx >= right || ny >= bottom) continue;
-          const n = (ny - top) * (right - left) + (nx - left);
-          if (seen[n] || !from.ink[ny * width + nx]) continue;
-          seen[n] = 1;
-          stack.push(nx, ny);
-        }
+        if (px < minX) minX = px;
+        if (px > maxX) maxX = px;
+        if (py < minY) minY = py;
+        if (py > maxY) maxY = py;
+        const local = (py - top) * boxWidth + (px - left);
+        if (px + 1 < right) add(px + 1, py, local + 1);
+        if (px - 1 >= left) add(px - 1, py, local - 1);
+        if (py + 1 < bottom) add(px, py + 1, local + boxWidth);
+        if (py - 1 >= top) add(px, py - 1, local - boxWidth);
       }
-      const area = pixels.length / 2;
       // Pieces cut by the box's edge belong to ink outside the line: not judged here.
-      if (area < minArea || touchesEdge) continue;
+      if (size < minArea || touchesEdge) continue;
       let bestCovered = 0;
       for (const [dx, dy] of SHIFTS) {
         let covered = 0;
-        for (let index = 0; index < pixels.length; index += 2) {
-          const sx = pixels[index]! + dx;
-          const sy = pixels[index + 1]! + dy;
-          if (sx >= 0 && sy >= 0 && sx < width && sy < height && other.near[sy * width + sx]) covered++;
+        for (let index = 0; index < size; index++) {
+          const sx = pieceX[index]! + dx;
+          const sy = pieceY[index]! + dy;
+          if (sx >= 0 && sy >= 0 && sx < width && sy < height && otherNear[sy * width + sx]) covered++;
         }
         if (covered > bestCovered) bestCovered = covered;
-        if (bestCovered * 2 >= area) break;
+        if (bestCovered * 2 >= size) break;
       }
-      if (bestCovered * 2 >= area) continue;
-      let minX = Infinity;
-      let minY = Infinity;
-      let maxX = -Infinity;
-      let maxY = -Infinity;
-      for (let index = 0; index < pixels.length; index += 2) {
-        minX = Math.min(minX, pixels[index]!);
-        maxX = Math.max(maxX, pixels[index]!);
-        minY = Math.min(minY, pixels[index + 1]!);
-        maxY = Math.max(maxY, pixels[index + 1]!);
-      }
+      if (bestCovered * 2 >= size) continue;
       missing.push({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 });
     }
   }

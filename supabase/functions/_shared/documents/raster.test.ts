@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { fitWithin, resizeArea } from './raster.ts';
+
+Deno.test('a raster shrunk twice to the same side is resized once, to the same pixels', () => {
+  const width = 900;
+  const height = 600;
+  const data = new Uint8Array(width * height);
+  for (let index = 0; index < data.length; index++) data[index] = (index * 7919) % 251;
+  const page = { width, height, data };
+  const first = fitWithin(page, 600);
+  assert.equal(fitWithin(page, 600), first);
+  assert.deepEqual(first, resizeArea(page, 600, 400));
+  // Another side, or another raster with the same pixels, is its own resize.
+  assert.equal(fitWithin(page, 300).width, 300);
+  assert.notEqual(fitWithin({ width, height, data: data.slice() }, 600), first);
+  // Within the side already: the raster itself.
+  assert.equal(fitWithin(page, 900), page);
+});
