@@ -120,3 +120,78 @@ Deno.test(
     assert.equal(named?.naming?.field, 'signature');
   },
 );
+
+Deno.test(
+  'a date in the flow of the text whose words read whole is intact: the signature beside it changed',
+  async () => {
+    // Default seed f-signature-swapped-screenshot-0002 (award): OCR joined the signature to the date
+    // at registration ("11.01.2019 ANA", 0.45); the copy reads the date alone, surely. The line has
+    // text above and below it, yet the date's words end where its shape does.
+    const joined = line('11.01.2019 ANA', 0.45, 128, 50);
+    const region = {
+      ...flagged(joined, 1.42, { text: '11.01.2019', confidence: 0.95 }),
+      originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
+      inTextFlow: true,
+    };
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(
+      nothingRead,
+      [region],
+      [line('Grade achieved: C+', 0.97, 100, 14), joined, line('Date Prof. Rafael Ortiz', 0.95, 185, 14)],
+      await signedPages(3, 5),
+    );
+    assert.equal(named?.naming?.field, 'signature');
+  },
+);
+
+/** A filled rosette in `tone`, `teeth` teeth round it, with two filled ribbons below it when asked. */
+function filledSeal(page: GrayRaster, teeth: number, ribbons: boolean, tone: number): GrayRaster {
+  const [cx, cy, radius] = [200, 110, 60];
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) {
+      const angle = Math.atan2(y - cy, x - cx);
+      const edge = radius * (0.9 + 0.1 * Math.abs(Math.sin((angle * teeth) / 2)));
+      const distance = Math.hypot(x - cx, y - cy);
+      // A light ring of lettering inside the disc, as a seal prints its issuer's name.
+      const band = distance > 0.6 * radius && distance < 0.7 * radius;
+      const ribbon =
+        ribbons &&
+        y > cy &&
+        y < cy + 1.6 * radius &&
+        [-1, 1].some((side) => Math.abs(x - cx - side * (0.3 + 0.3 * ((y - cy) / (1.6 * radius))) * radius) < 10);
+      if ((distance <= edge && !band) || ribbon) page.data[y * WIDTH + x] = tone;
+    }
+  return page;
+}
+
+Deno.test(
+  'a filled seal swapped for another is named the seal by its tones, where its ink is only its edges',
+  async () => {
+    // Default seed f-seal-swapped-scan-0000 (transcript): a ribboned red seal swapped for one without
+    // ribbons. The ink threshold finds the discs' edges and lettering, whose differing ink is no seal's
+    // shape, and the flagged tile, not text-sized, reads as nothing.
+    const originalPage = filledSeal(paper(), 24, true, 70);
+    const copyPage = filledSeal(paper(), 16, false, 90);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const region: RegionEvidence = {
+      box: { x: 150, y: 60, width: 100, height: 150 },
+      flaggedBox: { x: 150, y: 60, width: 100, height: 150 },
+      score: 0.86,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Module Credits Grade', 0.96, 20, 14), line('Cryptography 15 B', 0.94, 40, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
+  },
+);

@@ -15,6 +15,7 @@ import {
   type RegisteredLine,
   registeredField,
   textLineLabel,
+  VALUE_FIELDS,
   withoutScribbles,
 } from './fields.ts';
 import {
@@ -23,6 +24,7 @@ import {
   graphicKind,
   graphicNamedBy,
   inkObjectShape,
+  tonedObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
 import { cut, cutForReading, type ReadingCrop } from './reading.ts';
@@ -136,16 +138,20 @@ export async function nameRegions(
     const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
     const kind = shape ? graphicKind(shape, textHeight) : null;
     if (!kind) return null;
-    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-    return (object ? graphicKind(object, textHeight) : null) ?? kind;
+    return wholeMarkKind(box) ?? kind;
+  };
+  // The whole mark a box lies on: its ink traced, else its tones (a filled seal's ink is its edges
+  // and lettering only, so a tile across its band traces the band alone).
+  const wholeMarkKind = (box: Box): GraphicField | null => {
+    const reach = 10 * textHeight;
+    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, reach);
+    const inked = object ? graphicKind(object, textHeight) : null;
+    if (inked) return inked;
+    const toned = tonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
+    return toned ? graphicKind(toned, textHeight) : null;
   };
   // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
-  const graphicAt = (box: Box): CertificateField | null => {
-    const kind = differingKind(box);
-    if (kind) return kind;
-    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-    return object ? graphicKind(object, textHeight) : null;
-  };
+  const graphicAt = (box: Box): CertificateField | null => differingKind(box) ?? wholeMarkKind(box);
   return regions.map((region): RegionEvidence => {
     const line = region.line;
     let naming: RegionNaming | null = null;
@@ -180,12 +186,16 @@ export async function nameRegions(
       let field: CertificateField | null;
       // The line's field shown whole by its unchanged words, while other words changed.
       let intact = false;
+      // The field the intact words show, when it is a value (a date, a number, a grade): its words end
+      // where its shape does, so ink beside them is something else, even in the flow of the text.
+      let intactValue = false;
       if (registeredAs) {
         // The registered field, unless the line's words deny it or the line holds several fields and
         // the words that changed are another (or none of them).
         field = changedField(registeredAs);
         if (field === line.field) return region;
         intact = field === null;
+        intactValue = intact && VALUE_FIELDS.has(registeredAs);
       } else {
         // A pen stroke read into the line: the signature (or seal) beside its words may be what
         // changed, told by the words reading alike or by the shape of the ink that differs.
@@ -225,11 +235,12 @@ export async function nameRegions(
           Math.min(region.reads.confidence, region.originalReads.confidence) >= READ_CONFIDENT &&
           readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(region.originalReads.text));
         intact = field === null && (lineField !== null || readAlike);
+        intactValue = intact && lineField !== null && VALUE_FIELDS.has(lineField);
       }
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
       // date): what differs there, by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && !region.inTextFlow && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
+      if (!field && (!region.inTextFlow || intactValue) && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
         field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
@@ -284,9 +295,8 @@ export async function nameRegions(
       } else {
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
         // a label printed beside it.
-        const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
         const field =
-          (object ? graphicKind(object, textHeight) : null) ??
+          wholeMarkKind(box) ??
           graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
         naming = field ? { field, label: fieldLabel(field) } : null;
       }
