@@ -245,3 +245,9 @@ Deno.test('a line is numbered by its place on the page: top to bottom, then left
     [1, 2, 3, 4],
   );
 });
+
+Deno.test('a class of honour added under a grade is a grade, singular as the template prints it', () => {
+  // Default seed f-line-added-photo-0000: "First Class Honour" added under "with the grade C+", read
+  // with the grade's cut glyphs as "C+ ‘lass Honour".
+  assert.equal(fieldOfLine('C+ ‘lass Honour', 'with the grade C+', null), 'grade');
+});

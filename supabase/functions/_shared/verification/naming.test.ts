@@ -164,23 +164,32 @@ function filledSeal(page: GrayRaster, teeth: number, ribbons: boolean, tone: num
   return page;
 }
 
+/** A portrait's dark disc reaching down from the page's top, as a badge prints it above its seal. */
+function portraitDisc(page: GrayRaster): GrayRaster {
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) if (Math.hypot(x - 200, y + 60) <= 130) page.data[y * WIDTH + x] = 40;
+  return page;
+}
+
 Deno.test(
-  'a filled seal swapped for another is named the seal by its tones, where its ink is only its edges',
+  'a filled seal swapped for another is named the seal by its tones, apart from a darker disc it meets',
   async () => {
-    // Default seed f-seal-swapped-scan-0000 (transcript): a ribboned red seal swapped for one without
-    // ribbons. The ink threshold finds the discs' edges and lettering, whose differing ink is no seal's
-    // shape, and the flagged tile, not text-sized, reads as nothing.
-    const originalPage = filledSeal(paper(), 24, true, 70);
-    const copyPage = filledSeal(paper(), 16, false, 90);
+    // Default seed f-seal-swapped-scan-0000 (transcript) and -0001 (badge): the ink threshold finds a
+    // filled seal's edges and lettering only, and on a badge those edges meet the portrait's disc
+    // above it, so the ink traced from a tile across the seal's band reaches the page's edge and
+    // names nothing. The seal's own tone (84 against the disc's 40) traces the seal alone.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper()), 16, false, 84);
     const pages = {
       originalPage,
       copyPage,
       originalInk: await inkMasks(originalPage),
       copyInk: await inkMasks(copyPage),
     };
+    const band = { x: 150, y: 100, width: 100, height: 40 };
     const region: RegionEvidence = {
-      box: { x: 150, y: 60, width: 100, height: 150 },
-      flaggedBox: { x: 150, y: 60, width: 100, height: 150 },
+      box: band,
+      flaggedBox: band,
       score: 0.86,
       line: null,
       reads: null,
@@ -189,7 +198,7 @@ Deno.test(
     const [named] = await nameRegions(
       (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
       [region],
-      [line('Module Credits Grade', 0.96, 20, 14), line('Cryptography 15 B', 0.94, 40, 14)],
+      [line('Module Credits Grade', 0.96, 250, 14), line('Cryptography 15 B', 0.94, 270, 14)],
       pages,
     );
     assert.equal(named?.naming?.field, 'seal');
