@@ -125,7 +125,13 @@ const JOIN_CELLS = 2;
  * (it is part of something larger, such as text or a frame).
  */
 export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, reach: number): InkShape | null {
-  return objectShape(original.width, original.height, (at) => !!(original.ink[at] || copy.ink[at]), box, reach);
+  return objectShape(
+    original.width,
+    original.height,
+    (at) => !!(original.ink[at] || copy.ink[at]),
+    box,
+    reach,
+  );
 }
 
 /** Least drop below the paper's tone, in gray levels, of a filled mark's body (a seal's red or gold). */
@@ -219,7 +225,8 @@ function objectShape(
   const inked = new Uint8Array(columns * rows);
   for (let y = top; y < bottom; y++)
     for (let x = left; x < right; x++)
-      if (marked(y * width + x)) inked[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)] = 1;
+      if (marked(y * width + x))
+        inked[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)] = 1;
   const seen = new Uint8Array(columns * rows);
   const queue: number[] = [];
   for (let row = 0; row < rows; row++)
@@ -255,7 +262,10 @@ function objectShape(
   const ys: number[] = [];
   for (let y = top; y < bottom; y++)
     for (let x = left; x < right; x++)
-      if (marked(y * width + x) && seen[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)]) {
+      if (
+        marked(y * width + x) &&
+        seen[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)]
+      ) {
         xs.push(x);
         ys.push(y);
       }

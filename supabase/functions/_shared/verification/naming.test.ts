@@ -158,7 +158,9 @@ function filledSeal(page: GrayRaster, teeth: number, ribbons: boolean, tone: num
         ribbons &&
         y > cy &&
         y < cy + 1.6 * radius &&
-        [-1, 1].some((side) => Math.abs(x - cx - side * (0.3 + 0.3 * ((y - cy) / (1.6 * radius))) * radius) < 10);
+        [-1, 1].some(
+          (side) => Math.abs(x - cx - side * (0.3 + 0.3 * ((y - cy) / (1.6 * radius))) * radius) < 10,
+        );
       if ((distance <= edge && !band) || ribbon) page.data[y * WIDTH + x] = tone;
     }
   return page;

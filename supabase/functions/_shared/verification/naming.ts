@@ -240,7 +240,11 @@ export async function nameRegions(
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
       // date): what differs there, by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && (!region.inTextFlow || intactValue) && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
+      if (
+        !field &&
+        (!region.inTextFlow || intactValue) &&
+        (intact || !letters(line.text) || line.confidence < READ_DOUBT)
+      )
         field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
@@ -296,8 +300,7 @@ export async function nameRegions(
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
         // a label printed beside it.
         const field =
-          wholeMarkKind(box) ??
-          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+          wholeMarkKind(box) ?? graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
         naming = field ? { field, label: fieldLabel(field) } : null;
       }
     }
