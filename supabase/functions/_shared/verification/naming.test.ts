@@ -206,3 +206,27 @@ Deno.test(
     assert.equal(named?.naming?.field, 'seal');
   },
 );
+
+Deno.test(
+  'a date in the flow of the text with a pen stroke read beside it: the stroke that changed is the signature',
+  async () => {
+    // Default seed f-signature-swapped-scan-0002 (award): the signature joined to the date at
+    // registration ("24.09.2016 ~NAMNN", 0.46), read as noise in the copy ("24.09.2016 GR hY", 0.49).
+    const joined = line('24.09.2016 ~NAMNN', 0.46, 128, 50);
+    const region = {
+      ...flagged(joined, 1.4, { text: '24.09.2016 GR hY', confidence: 0.49 }),
+      inTextFlow: true,
+    };
+    const lines = [
+      line('Grade achieved: B', 0.97, 100, 14),
+      joined,
+      line('Date Prof. Lena Berg', 0.95, 185, 14),
+    ];
+    const nothingRead = () => Promise.resolve([]);
+    const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
+    assert.equal(swapped?.naming?.field, 'signature');
+    // The same signature on both pages: no stroke's shape differs, the line stays the date.
+    const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
+    assert.equal(same?.naming?.field, 'issue_date');
+  },
+);

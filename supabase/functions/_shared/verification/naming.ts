@@ -209,8 +209,6 @@ export async function nameRegions(
         // A line in the flow of the text (decide.ts inTextFlow) is words, however OCR reads them: a
         // script name's changed letter has a signature's ink shape (seed 7, Lindqvist -> Lindqyist).
         const inFlow = region.inTextFlow === true;
-        const markKind =
-          (scribbled || noisyWords) && !inFlow ? differingKind(region.flaggedBox ?? region.box) : null;
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
@@ -222,6 +220,14 @@ export async function nameRegions(
               ? nameLine(reads)
               : null))
           : null;
+        // A value's words end where its shape does (a date, a number, a grade), so a pen stroke read
+        // beside them is not part of them, even in the text's flow (an award's signature OCR joined to
+        // the date: "24.09.2016 ~NAMNN").
+        const valueLine = lineField !== null && VALUE_FIELDS.has(lineField);
+        const markKind =
+          (scribbled || noisyWords) && (!inFlow || valueLine)
+            ? differingKind(region.flaggedBox ?? region.box)
+            : null;
         field =
           markKind ??
           (scribbled && sameWords ? 'signature' : null) ??
@@ -235,7 +241,7 @@ export async function nameRegions(
           Math.min(region.reads.confidence, region.originalReads.confidence) >= READ_CONFIDENT &&
           readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(region.originalReads.text));
         intact = field === null && (lineField !== null || readAlike);
-        intactValue = intact && lineField !== null && VALUE_FIELDS.has(lineField);
+        intactValue = intact && valueLine;
       }
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
