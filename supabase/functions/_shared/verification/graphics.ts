@@ -177,7 +177,11 @@ export function tonedObjectShape(
   };
   const originalMark = markOf(original);
   const copyMark = markOf(copy);
-  return objectShape(original.width, original.height, (at) => originalMark(at) || copyMark(at), box, reach);
+  const traced = (marked: (at: number) => boolean) =>
+    objectShape(original.width, original.height, marked, box, reach);
+  // Both pages' mark together, else the one that stands apart on its own page: a swapped seal's tone
+  // on one page can be that of a portrait it meets (a gold seal against a face).
+  return traced((at) => originalMark(at) || copyMark(at)) ?? traced(originalMark) ?? traced(copyMark);
 }
 
 /**

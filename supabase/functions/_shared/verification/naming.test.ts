@@ -167,9 +167,9 @@ function filledSeal(page: GrayRaster, teeth: number, ribbons: boolean, tone: num
 }
 
 /** A portrait's dark disc reaching down from the page's top, as a badge prints it above its seal. */
-function portraitDisc(page: GrayRaster): GrayRaster {
+function portraitDisc(page: GrayRaster, tone = 40): GrayRaster {
   for (let y = 0; y < HEIGHT; y++)
-    for (let x = 0; x < WIDTH; x++) if (Math.hypot(x - 200, y + 60) <= 130) page.data[y * WIDTH + x] = 40;
+    for (let x = 0; x < WIDTH; x++) if (Math.hypot(x - 200, y + 60) <= 130) page.data[y * WIDTH + x] = tone;
   return page;
 }
 
@@ -228,5 +228,38 @@ Deno.test(
     // The same signature on both pages: no stroke's shape differs, the line stays the date.
     const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
     assert.equal(same?.naming?.field, 'issue_date');
+  },
+);
+
+Deno.test(
+  "a seal swapped for one of its portrait's tone is named the seal by the page where it stands apart",
+  async () => {
+    // Default seed f-seal-swapped-scan-0001 (badge): the copy's gold seal (146) has the tone of the
+    // portrait's content it meets, so both pages' marks together reach the area's edge; the
+    // original's green seal (84) against the portrait's navy (40) stands apart.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper(), 140), 16, true, 146);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const band = { x: 150, y: 100, width: 100, height: 40 };
+    const region: RegionEvidence = {
+      box: band,
+      flaggedBox: band,
+      score: 0.3,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Name Jose Silva', 0.96, 250, 14), line('Valid until 25 May 2026', 0.94, 270, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
   },
 );
