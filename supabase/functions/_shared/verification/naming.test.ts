@@ -263,3 +263,27 @@ Deno.test(
     assert.equal(named?.naming?.field, 'seal');
   },
 );
+
+Deno.test(
+  'a date both pages read alike, surely, beside a changed pen stroke: the stroke is the signature',
+  async () => {
+    // Seed 11 f-signature-swapped-scan-0002 (award): registered "16.11.2021 ANYWAY" (0.57), read
+    // "16.11.2021" on both pages at 0.96, and named the date of issue.
+    const joined = line('16.11.2021 ANYWAY', 0.57, 128, 50);
+    const region = {
+      ...flagged(joined, 1.98, { text: '16.11.2021', confidence: 0.96 }),
+      originalReads: { text: '16.11.2021', confidence: 0.96 },
+      inTextFlow: true,
+    };
+    const lines = [
+      line('Grade achieved: B', 0.97, 100, 14),
+      joined,
+      line('Date Prof. Lena Berg', 0.95, 185, 14),
+    ];
+    const nothingRead = () => Promise.resolve([]);
+    const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
+    assert.equal(swapped?.naming?.field, 'signature');
+    const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
+    assert.equal(same?.naming?.field, 'issue_date');
+  },
+);

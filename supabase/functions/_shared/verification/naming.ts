@@ -224,14 +224,6 @@ export async function nameRegions(
         // beside them is not part of them, even in the text's flow (an award's signature OCR joined to
         // the date: "24.09.2016 ~NAMNN").
         const valueLine = lineField !== null && VALUE_FIELDS.has(lineField);
-        const markKind =
-          (scribbled || noisyWords) && (!inFlow || valueLine)
-            ? differingKind(region.flaggedBox ?? region.box)
-            : null;
-        field =
-          markKind ??
-          (scribbled && sameWords ? 'signature' : null) ??
-          (textShaped ? changedField(lineField) : null);
         // Both pages read the line's words alike, surely: what changed is ink beside or among them
         // (a swapped signature OCR joined to a date's line: registered "Date of issue Q ANN", read
         // "Date of issue 27 Anril 2024" on both pages).
@@ -240,6 +232,16 @@ export async function nameRegions(
           !!region.originalReads &&
           Math.min(region.reads.confidence, region.originalReads.confidence) >= READ_CONFIDENT &&
           readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(region.originalReads.text));
+        // A value both pages read alike, surely, beside ink that has a graphic's shape: that ink
+        // changed, not the value (seed 11: "16.11.2021 ANYWAY" registered, "16.11.2021" read on both).
+        const markKind =
+          (scribbled || noisyWords || (readAlike && valueLine)) && (!inFlow || valueLine)
+            ? differingKind(region.flaggedBox ?? region.box)
+            : null;
+        field =
+          markKind ??
+          (scribbled && sameWords ? 'signature' : null) ??
+          (textShaped ? changedField(lineField) : null);
         intact = field === null && (lineField !== null || readAlike);
         intactValue = intact && valueLine;
       }
