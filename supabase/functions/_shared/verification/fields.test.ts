@@ -307,3 +307,9 @@ Deno.test('a line read poorly is no ornament when it holds a number, a date or w
   );
   assert.equal(isOrnament(poorly('PPP 0000000000000 000000000000000000000000090')), true);
 });
+
+Deno.test('a class of honour added under a grade is a grade, singular as the template prints it', () => {
+  // Default seed f-line-added-photo-0000: "First Class Honour" added under "with the grade C+", read
+  // with the grade's cut glyphs as "C+ ‘lass Honour".
+  assert.equal(fieldOfLine('C+ ‘lass Honour', 'with the grade C+', null), 'grade');
+});

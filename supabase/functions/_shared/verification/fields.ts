@@ -58,7 +58,7 @@ const INTRODUCES_RECIPIENT =
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
 export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 /** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
-const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
+export const VALUE_FIELDS: ReadonlySet<CertificateField> = new Set([
   'issue_date',
   'expiry_date',
   'certificate_number',
@@ -202,7 +202,7 @@ const GRADE_VALUE = [
   /(?:^|\s)(?:[A-F][+\-]?|[a-f][+\-])\s*$/,
   /\b\d{1,2}(?:[.,]\d{1,2})?\s*\/\s*(?:4|5|7|10|20|100)(?:[.,]0{1,2})?\b/,
   /\b\d{1,3}(?:[.,]\d+)?\s*%/,
-  /\b(pass(ed)?|merit|distinction|credit|honou?rs|first class|cum laude|excellent|satisfactory)\b/i,
+  /\b(pass(ed)?|merit|distinction|credit|honou?rs?|first class|cum laude|excellent|satisfactory)\b/i,
 ];
 
 /** A label that names the recipient, alone on its line or followed by the name on the same one. */

@@ -4,6 +4,7 @@
  * Shapes, not positions or wording, so it holds on templates never seen.
  */
 import type { CertificateField } from '../api-contract.ts';
+import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import type { InkMasks } from './ink.ts';
 
@@ -124,19 +125,112 @@ const JOIN_CELLS = 2;
  * (it is part of something larger, such as text or a frame).
  */
 export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, reach: number): InkShape | null {
+  return objectShape(
+    original.width,
+    original.height,
+    (at) => !!(original.ink[at] || copy.ink[at]),
+    box,
+    reach,
+  );
+}
+
+/** Least drop below the paper's tone, in gray levels, of a filled mark's body (a seal's red or gold). */
+const TONE_DROP = 60;
+/** Share of the traced area lighter than the level taken as its paper: a mark covers less than this. */
+const PAPER_SHARE = 0.1;
+/**
+ * Most difference, in gray levels, from the tone of the mark in the box: a seal printed over a
+ * portrait's darker disc (a badge's green 84 against navy 40) is traced apart from it.
+ */
+const TONE_MATCH = 25;
+
+/**
+ * The whole mark a box lies on, traced on the pages' tones rather than their ink: the ink threshold
+ * finds the edges of a filled mark (a seal's disc, its ribbons), not its body, so a tile across a
+ * filled seal's lettered band traces the band alone, as wide and thin as a signature. On each page,
+ * the pixels well darker than the paper around them and of about the tone such pixels have in the
+ * box, traced as inkObjectShape traces ink.
+ */
+export function tonedObjectShape(
+  original: GrayRaster,
+  copy: GrayRaster,
+  box: Box,
+  reach: number,
+): InkShape | null {
+  const area = {
+    left: Math.max(0, Math.floor(box.x - reach)),
+    top: Math.max(0, Math.floor(box.y - reach)),
+    right: Math.min(original.width, Math.ceil(box.x + box.width + reach)),
+    bottom: Math.min(original.height, Math.ceil(box.y + box.height + reach)),
+  };
+  const inBox = {
+    left: Math.max(area.left, Math.floor(box.x)),
+    top: Math.max(area.top, Math.floor(box.y)),
+    right: Math.min(area.right, Math.ceil(box.x + box.width)),
+    bottom: Math.min(area.bottom, Math.ceil(box.y + box.height)),
+  };
+  const markOf = (page: GrayRaster): ((at: number) => boolean) => {
+    const dark = (levelWithLighter(page, area, PAPER_SHARE) ?? 255) - TONE_DROP;
+    const tone = levelWithLighter(page, inBox, 0.5, dark);
+    if (tone === null) return () => false;
+    return (at) => page.data[at]! < dark && Math.abs(page.data[at]! - tone) <= TONE_MATCH;
+  };
+  const originalMark = markOf(original);
+  const copyMark = markOf(copy);
+  const traced = (marked: (at: number) => boolean) =>
+    objectShape(original.width, original.height, marked, box, reach);
+  // Both pages' mark together, else the one that stands apart on its own page: a swapped seal's tone
+  // on one page can be that of a portrait it meets (a gold seal against a face).
+  return traced((at) => originalMark(at) || copyMark(at)) ?? traced(originalMark) ?? traced(copyMark);
+}
+
+/**
+ * The level that `share` of an area's pixels below `under` are lighter than (the paper's tone for a
+ * small share, the median for a half); null when no pixel is below `under`.
+ */
+function levelWithLighter(
+  page: GrayRaster,
+  area: { left: number; top: number; right: number; bottom: number },
+  share: number,
+  under = 256,
+): number | null {
+  const counts = new Array<number>(256).fill(0);
+  let total = 0;
+  for (let y = area.top; y < area.bottom; y++)
+    for (let x = area.left; x < area.right; x++) {
+      const level = page.data[y * page.width + x]!;
+      if (level >= under) continue;
+      counts[level]!++;
+      total++;
+    }
+  if (total === 0) return null;
+  let lighter = 0;
+  for (let level = 255; level > 0; level--) {
+    lighter += counts[level]!;
+    if (lighter >= share * total) return level;
+  }
+  return 0;
+}
+
+/** The object of marked pixels traced from a box outwards (see inkObjectShape). */
+function objectShape(
+  width: number,
+  height: number,
+  marked: (at: number) => boolean,
+  box: Box,
+  reach: number,
+): InkShape | null {
   const left = Math.max(0, Math.floor(box.x - reach));
   const top = Math.max(0, Math.floor(box.y - reach));
-  const right = Math.min(original.width, Math.ceil(box.x + box.width + reach));
-  const bottom = Math.min(original.height, Math.ceil(box.y + box.height + reach));
+  const right = Math.min(width, Math.ceil(box.x + box.width + reach));
+  const bottom = Math.min(height, Math.ceil(box.y + box.height + reach));
   const columns = Math.ceil((right - left) / CELL);
   const rows = Math.ceil((bottom - top) / CELL);
   const inked = new Uint8Array(columns * rows);
   for (let y = top; y < bottom; y++)
-    for (let x = left; x < right; x++) {
-      const at = y * original.width + x;
-      if (original.ink[at] || copy.ink[at])
+    for (let x = left; x < right; x++)
+      if (marked(y * width + x))
         inked[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)] = 1;
-    }
   const seen = new Uint8Array(columns * rows);
   const queue: number[] = [];
   for (let row = 0; row < rows; row++)
@@ -171,16 +265,14 @@ export function inkObjectShape(original: InkMasks, copy: InkMasks, box: Box, rea
   const xs: number[] = [];
   const ys: number[] = [];
   for (let y = top; y < bottom; y++)
-    for (let x = left; x < right; x++) {
-      const at = y * original.width + x;
+    for (let x = left; x < right; x++)
       if (
-        (original.ink[at] || copy.ink[at]) &&
+        marked(y * width + x) &&
         seen[Math.floor((y - top) / CELL) * columns + Math.floor((x - left) / CELL)]
       ) {
         xs.push(x);
         ys.push(y);
       }
-    }
   return shapeOf(xs, ys);
 }
 

@@ -120,3 +120,170 @@ Deno.test(
     assert.equal(named?.naming?.field, 'signature');
   },
 );
+
+Deno.test(
+  'a date in the flow of the text whose words read whole is intact: the signature beside it changed',
+  async () => {
+    // Default seed f-signature-swapped-screenshot-0002 (award): OCR joined the signature to the date
+    // at registration ("11.01.2019 ANA", 0.45); the copy reads the date alone, surely. The line has
+    // text above and below it, yet the date's words end where its shape does.
+    const joined = line('11.01.2019 ANA', 0.45, 128, 50);
+    const region = {
+      ...flagged(joined, 1.42, { text: '11.01.2019', confidence: 0.95 }),
+      originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
+      inTextFlow: true,
+    };
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(
+      nothingRead,
+      [region],
+      [line('Grade achieved: C+', 0.97, 100, 14), joined, line('Date Prof. Rafael Ortiz', 0.95, 185, 14)],
+      await signedPages(3, 5),
+    );
+    assert.equal(named?.naming?.field, 'signature');
+  },
+);
+
+/** A filled rosette in `tone`, `teeth` teeth round it, with two filled ribbons below it when asked. */
+function filledSeal(page: GrayRaster, teeth: number, ribbons: boolean, tone: number): GrayRaster {
+  const [cx, cy, radius] = [200, 110, 60];
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) {
+      const angle = Math.atan2(y - cy, x - cx);
+      const edge = radius * (0.9 + 0.1 * Math.abs(Math.sin((angle * teeth) / 2)));
+      const distance = Math.hypot(x - cx, y - cy);
+      // A light ring of lettering inside the disc, as a seal prints its issuer's name.
+      const band = distance > 0.6 * radius && distance < 0.7 * radius;
+      const ribbon =
+        ribbons &&
+        y > cy &&
+        y < cy + 1.6 * radius &&
+        [-1, 1].some(
+          (side) => Math.abs(x - cx - side * (0.3 + 0.3 * ((y - cy) / (1.6 * radius))) * radius) < 10,
+        );
+      if ((distance <= edge && !band) || ribbon) page.data[y * WIDTH + x] = tone;
+    }
+  return page;
+}
+
+/** A portrait's dark disc reaching down from the page's top, as a badge prints it above its seal. */
+function portraitDisc(page: GrayRaster, tone = 40): GrayRaster {
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) if (Math.hypot(x - 200, y + 60) <= 130) page.data[y * WIDTH + x] = tone;
+  return page;
+}
+
+Deno.test(
+  'a filled seal swapped for another is named the seal by its tones, apart from a darker disc it meets',
+  async () => {
+    // Default seed f-seal-swapped-scan-0000 (transcript) and -0001 (badge): the ink threshold finds a
+    // filled seal's edges and lettering only, and on a badge those edges meet the portrait's disc
+    // above it, so the ink traced from a tile across the seal's band reaches the page's edge and
+    // names nothing. The seal's own tone (84 against the disc's 40) traces the seal alone.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper()), 16, false, 84);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const band = { x: 150, y: 100, width: 100, height: 40 };
+    const region: RegionEvidence = {
+      box: band,
+      flaggedBox: band,
+      score: 0.86,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Module Credits Grade', 0.96, 250, 14), line('Cryptography 15 B', 0.94, 270, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
+  },
+);
+
+Deno.test(
+  'a date in the flow of the text with a pen stroke read beside it: the stroke that changed is the signature',
+  async () => {
+    // Default seed f-signature-swapped-scan-0002 (award): the signature joined to the date at
+    // registration ("24.09.2016 ~NAMNN", 0.46), read as noise in the copy ("24.09.2016 GR hY", 0.49).
+    const joined = line('24.09.2016 ~NAMNN', 0.46, 128, 50);
+    const region = {
+      ...flagged(joined, 1.4, { text: '24.09.2016 GR hY', confidence: 0.49 }),
+      inTextFlow: true,
+    };
+    const lines = [
+      line('Grade achieved: B', 0.97, 100, 14),
+      joined,
+      line('Date Prof. Lena Berg', 0.95, 185, 14),
+    ];
+    const nothingRead = () => Promise.resolve([]);
+    const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
+    assert.equal(swapped?.naming?.field, 'signature');
+    // The same signature on both pages: no stroke's shape differs, the line stays the date.
+    const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
+    assert.equal(same?.naming?.field, 'issue_date');
+  },
+);
+
+Deno.test(
+  "a seal swapped for one of its portrait's tone is named the seal by the page where it stands apart",
+  async () => {
+    // Default seed f-seal-swapped-scan-0001 (badge): the copy's gold seal (146) has the tone of the
+    // portrait's content it meets, so both pages' marks together reach the area's edge; the
+    // original's green seal (84) against the portrait's navy (40) stands apart.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper(), 140), 16, true, 146);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const band = { x: 150, y: 100, width: 100, height: 40 };
+    const region: RegionEvidence = {
+      box: band,
+      flaggedBox: band,
+      score: 0.3,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Name Jose Silva', 0.96, 250, 14), line('Valid until 25 May 2026', 0.94, 270, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
+  },
+);
+
+Deno.test(
+  'a date both pages read alike, surely, beside a changed pen stroke: the stroke is the signature',
+  async () => {
+    // Seed 11 f-signature-swapped-scan-0002 (award): registered "16.11.2021 ANYWAY" (0.57), read
+    // "16.11.2021" on both pages at 0.96, and named the date of issue.
+    const joined = line('16.11.2021 ANYWAY', 0.57, 128, 50);
+    const region = {
+      ...flagged(joined, 1.98, { text: '16.11.2021', confidence: 0.96 }),
+      originalReads: { text: '16.11.2021', confidence: 0.96 },
+      inTextFlow: true,
+    };
+    const lines = [
+      line('Grade achieved: B', 0.97, 100, 14),
+      joined,
+      line('Date Prof. Lena Berg', 0.95, 185, 14),
+    ];
+    const nothingRead = () => Promise.resolve([]);
+    const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
+    assert.equal(swapped?.naming?.field, 'signature');
+    const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
+    assert.equal(same?.naming?.field, 'issue_date');
+  },
+);

@@ -15,6 +15,7 @@ import {
   type RegisteredLine,
   registeredField,
   textLineLabel,
+  VALUE_FIELDS,
   withoutScribbles,
 } from './fields.ts';
 import {
@@ -23,6 +24,7 @@ import {
   graphicKind,
   graphicNamedBy,
   inkObjectShape,
+  tonedObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
 import { cut, cutForReading, type ReadingCrop } from './reading.ts';
@@ -136,16 +138,20 @@ export async function nameRegions(
     const shape = differingInkShape(pages.originalInk, pages.copyInk, box);
     const kind = shape ? graphicKind(shape, textHeight) : null;
     if (!kind) return null;
-    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-    return (object ? graphicKind(object, textHeight) : null) ?? kind;
+    return wholeMarkKind(box) ?? kind;
+  };
+  // The whole mark a box lies on: its ink traced, else its tones (a filled seal's ink is its edges
+  // and lettering only, so a tile across its band traces the band alone).
+  const wholeMarkKind = (box: Box): GraphicField | null => {
+    const reach = 10 * textHeight;
+    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, reach);
+    const inked = object ? graphicKind(object, textHeight) : null;
+    if (inked) return inked;
+    const toned = tonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
+    return toned ? graphicKind(toned, textHeight) : null;
   };
   // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
-  const graphicAt = (box: Box): CertificateField | null => {
-    const kind = differingKind(box);
-    if (kind) return kind;
-    const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
-    return object ? graphicKind(object, textHeight) : null;
-  };
+  const graphicAt = (box: Box): CertificateField | null => differingKind(box) ?? wholeMarkKind(box);
   return regions.map((region): RegionEvidence => {
     const line = region.line;
     let naming: RegionNaming | null = null;
@@ -180,12 +186,16 @@ export async function nameRegions(
       let field: CertificateField | null;
       // The line's field shown whole by its unchanged words, while other words changed.
       let intact = false;
+      // The field the intact words show, when it is a value (a date, a number, a grade): its words end
+      // where its shape does, so ink beside them is something else, even in the flow of the text.
+      let intactValue = false;
       if (registeredAs) {
         // The registered field, unless the line's words deny it or the line holds several fields and
         // the words that changed are another (or none of them).
         field = changedField(registeredAs);
         if (field === line.field) return region;
         intact = field === null;
+        intactValue = intact && VALUE_FIELDS.has(registeredAs);
       } else {
         // A pen stroke read into the line: the signature (or seal) beside its words may be what
         // changed, told by the words reading alike or by the shape of the ink that differs.
@@ -199,8 +209,6 @@ export async function nameRegions(
         // A line in the flow of the text (decide.ts inTextFlow) is words, however OCR reads them: a
         // script name's changed letter has a signature's ink shape (seed 7, Lindqvist -> Lindqyist).
         const inFlow = region.inTextFlow === true;
-        const markKind =
-          (scribbled || noisyWords) && !inFlow ? differingKind(region.flaggedBox ?? region.box) : null;
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
@@ -212,10 +220,10 @@ export async function nameRegions(
               ? nameLine(reads)
               : null))
           : null;
-        field =
-          markKind ??
-          (scribbled && sameWords ? 'signature' : null) ??
-          (textShaped ? changedField(lineField) : null);
+        // A value's words end where its shape does (a date, a number, a grade), so a pen stroke read
+        // beside them is not part of them, even in the text's flow (an award's signature OCR joined to
+        // the date: "24.09.2016 ~NAMNN").
+        const valueLine = lineField !== null && VALUE_FIELDS.has(lineField);
         // Both pages read the line's words alike, surely: what changed is ink beside or among them
         // (a swapped signature OCR joined to a date's line: registered "Date of issue Q ANN", read
         // "Date of issue 27 Anril 2024" on both pages).
@@ -224,12 +232,27 @@ export async function nameRegions(
           !!region.originalReads &&
           Math.min(region.reads.confidence, region.originalReads.confidence) >= READ_CONFIDENT &&
           readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(region.originalReads.text));
+        // A value both pages read alike, surely, beside ink that has a graphic's shape: that ink
+        // changed, not the value (seed 11: "16.11.2021 ANYWAY" registered, "16.11.2021" read on both).
+        const markKind =
+          (scribbled || noisyWords || (readAlike && valueLine)) && (!inFlow || valueLine)
+            ? differingKind(region.flaggedBox ?? region.box)
+            : null;
+        field =
+          markKind ??
+          (scribbled && sameWords ? 'signature' : null) ??
+          (textShaped ? changedField(lineField) : null);
         intact = field === null && (lineField !== null || readAlike);
+        intactValue = intact && valueLine;
       }
       // No words (a seal's ring boxed as a line), words registered as noise, or words whose field is
       // intact while something beside them changed (a swapped signature read as letters beside a
       // date): what differs there, by the shape of its ink. Words that name nothing stay a text line.
-      if (!field && !region.inTextFlow && (intact || !letters(line.text) || line.confidence < READ_DOUBT))
+      if (
+        !field &&
+        (!region.inTextFlow || intactValue) &&
+        (intact || !letters(line.text) || line.confidence < READ_DOUBT)
+      )
         field = graphicAt(region.flaggedBox ?? region.box);
       naming = field
         ? { field, label: fieldLabel(field) }
@@ -284,10 +307,8 @@ export async function nameRegions(
       } else {
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
         // a label printed beside it.
-        const object = inkObjectShape(pages.originalInk, pages.copyInk, box, 10 * textHeight);
         const field =
-          (object ? graphicKind(object, textHeight) : null) ??
-          graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
+          wholeMarkKind(box) ?? graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
         naming = field ? { field, label: fieldLabel(field) } : null;
       }
     }
