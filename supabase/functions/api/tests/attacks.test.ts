@@ -530,67 +530,76 @@ test('an altered copy of a private certificate shows no one but its holder and a
   });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   const certificate = upload.body.certificate;
-  const copy = toDataUrl(await drawnCertificate(`Ada ${forgedSurname}`, number), 'image/png');
-  const verifyAs = async (token: string) => {
-    const response = await call<VerificationResult>('POST', '/verification/verify', {
-      token,
-      json: { fileData: copy },
-    });
-    assert.equal(response.status, 200, JSON.stringify(response.body));
-    const summary = JSON.stringify({ ...response.body, evidence: undefined });
-    assert.equal(response.body.verdict, 'altered', summary);
-    assert.equal(response.body.certificate?.id, certificate.id, summary);
+  try {
+    const copy = toDataUrl(await drawnCertificate(`Ada ${forgedSurname}`, number), 'image/png');
+    const verifyAs = async (token: string) => {
+      const response = await call<VerificationResult>('POST', '/verification/verify', {
+        token,
+        json: { fileData: copy },
+      });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      const summary = JSON.stringify({ ...response.body, evidence: undefined });
+      assert.equal(response.body.verdict, 'altered', summary);
+      assert.equal(response.body.certificate?.id, certificate.id, summary);
+      assert.ok(
+        response.body.differences.some((difference) => difference.field === 'recipient_name'),
+        summary,
+      );
+      assert.match(
+        response.body.evidence?.alignedCopy ?? '',
+        /^data:image\/png;base64,/,
+        'the copy as laid over',
+      );
+      return response.body;
+    };
+    const shows = (result: VerificationResult) => {
+      const name = result.differences.find((difference) => difference.field === 'recipient_name');
+      assert.match(name?.registered ?? '', new RegExp(surname), JSON.stringify(result.differences));
+      assert.match(result.evidence?.originalPage ?? '', /^data:image\/png;base64,/);
+      assert.equal(result.registeredWithheld, false);
+    };
+
+    // The holder and an admin see what the original says there and its page.
+    const forHolder = await verifyAs(holder.token);
+    shows(forHolder);
+    shows(await verifyAs(issuer.token));
+    const registeredTexts = forHolder.differences.flatMap((difference) =>
+      difference.registered ? [difference.registered] : [],
+    );
+
+    // Anyone else: which regions differ and what the copy reads there, nothing registered.
+    const anonymous = await verifyAs(ANON_KEY);
+    const body = JSON.stringify(anonymous);
     assert.ok(
-      response.body.differences.some((difference) => difference.field === 'recipient_name'),
-      summary,
+      !body.includes(surname),
+      `the registered surname ${surname} is not in the answer: ${body.slice(0, 2000)}`,
     );
-    assert.match(
-      response.body.evidence?.alignedCopy ?? '',
-      /^data:image\/png;base64,/,
-      'the copy as laid over',
-    );
-    return response.body;
-  };
-  const shows = (result: VerificationResult) => {
-    const name = result.differences.find((difference) => difference.field === 'recipient_name');
-    assert.match(name?.registered ?? '', new RegExp(surname), JSON.stringify(result.differences));
-    assert.match(result.evidence?.originalPage ?? '', /^data:image\/png;base64,/);
-    assert.equal(result.registeredWithheld, false);
-  };
+    for (const text of registeredTexts) assert.ok(!body.includes(text), `"${text}" is not in the answer`);
+    assert.ok(anonymous.differences.every((difference) => difference.registered === null));
+    assert.equal(anonymous.evidence?.originalPage, null);
+    assert.equal(anonymous.registeredWithheld, true);
+    assert.equal(anonymous.certificate?.recipientName, null);
+    // Another signed-in user is anyone else too.
+    const stranger = await freshUser('disclosure-stranger');
+    const forStranger = await verifyAs(stranger.token);
+    assert.ok(!JSON.stringify(forStranger).includes(surname));
+    assert.equal(forStranger.evidence?.originalPage, null);
 
-  // The holder and an admin see what the original says there and its page.
-  const forHolder = await verifyAs(holder.token);
-  shows(forHolder);
-  shows(await verifyAs(issuer.token));
-  const registeredTexts = forHolder.differences.flatMap((difference) =>
-    difference.registered ? [difference.registered] : [],
-  );
-
-  // Anyone else: which regions differ and what the copy reads there, nothing registered.
-  const anonymous = await verifyAs(ANON_KEY);
-  const body = JSON.stringify(anonymous);
-  assert.ok(
-    !body.includes(surname),
-    `the registered surname ${surname} is not in the answer: ${body.slice(0, 2000)}`,
-  );
-  for (const text of registeredTexts) assert.ok(!body.includes(text), `"${text}" is not in the answer`);
-  assert.ok(anonymous.differences.every((difference) => difference.registered === null));
-  assert.equal(anonymous.evidence?.originalPage, null);
-  assert.equal(anonymous.registeredWithheld, true);
-  assert.equal(anonymous.certificate?.recipientName, null);
-  // Another signed-in user is anyone else too.
-  const stranger = await freshUser('disclosure-stranger');
-  const forStranger = await verifyAs(stranger.token);
-  assert.ok(!JSON.stringify(forStranger).includes(surname));
-  assert.equal(forStranger.evidence?.originalPage, null);
-
-  // Once the holder makes the certificate's page public, anyone sees it.
-  const made = await call('PATCH', `/certificates/${certificate.id}/page`, {
-    token: holder.token,
-    json: { public: true },
-  });
-  assert.equal(made.status, 200, JSON.stringify(made.body));
-  shows(await verifyAs(ANON_KEY));
+    // Once the holder makes the certificate's page public, anyone sees it.
+    const made = await call('PATCH', `/certificates/${certificate.id}/page`, {
+      token: holder.token,
+      json: { public: true },
+    });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    shows(await verifyAs(ANON_KEY));
+  } finally {
+    // Out of the page hash's reach, as certificate-number.test.ts puts its own: its page is the drawn
+    // design those tests register, and left near it was examined first for their copies (answered
+    // altered against this certificate when the search's CPU budget ran out before their own).
+    await db`
+      update private.certificate_registrations set page_hash = ~page_hash
+      where certificate_id = ${certificate.id} and page_hash is not null`;
+  }
 });
 
 // ---------------------------------------------------------------------------------------------
