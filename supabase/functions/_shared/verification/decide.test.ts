@@ -984,3 +984,35 @@ Deno.test('a changed line no field names is labelled by its place on the page, n
   assert.match(doubtful.reasons.join(' '), /could not be compared with certainty: Text line 7/);
   assert.doesNotMatch(JSON.stringify(doubtful), /Jane/);
 });
+
+Deno.test(
+  'a line read whole among the lines a tall box cut into its crop is the same; a sign more is not',
+  () => {
+    // Registration joined a seal to the number line ("[)"), so its box and crop take in the lines
+    // above and below; every tile alike.
+    const numberLine = registered('Certificate No: E2E-V2-534CF0O [)', 'certificate_number', 0.64, {
+      x: 113,
+      y: 651,
+      width: 632,
+      height: 98,
+    });
+    const threeLines = reading(
+      'Date of issue: 2026-11-25 Certificate No: E2E-V2-534CF0O Issued by Northwind Academy',
+      0.91,
+    );
+    const aloneReread = reading(
+      'Date of issue: 2026-11-25 Certificate No: E2E-V2-534CFO Issued by Northwind Academy',
+      0.9,
+    );
+    assert.equal(decideOne(readOnBoth(numberLine, threeLines, aloneReread)).verdict, 'authentic');
+    // The registered words must be read whole and in order: another digit, or a sign added, is not them.
+    const otherDigit = reading('Date of issue: 2026-11-25 Certificate No: E2E-V2-534CF8O Issued by', 0.91);
+    assert.notEqual(decideOne(readOnBoth(numberLine, otherDigit, aloneReread)).verdict, 'authentic');
+    const gradeLine = registered('Grade: A', 'grade', 0.96, { x: 100, y: 400, width: 200, height: 30 });
+    const signAdded = reading('Course: Law Grade: A+ Date 2020', 0.95);
+    assert.notEqual(
+      decideOne(readOnBoth(gradeLine, signAdded, reading('Grade: A', 0.95))).verdict,
+      'authentic',
+    );
+  },
+);

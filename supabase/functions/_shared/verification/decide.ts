@@ -234,6 +234,27 @@ export function confusableKey(text: string): string {
 }
 
 /**
+ * Whether `reading` holds every word of `registered`, in order and whole, among more words: a box
+ * registration drew tall (a seal OCR joined to a number line) cuts the lines above and below into
+ * the crop, and those lines are judged on their own (e2e `E2E-V2-534CF0`: "Date of issue: 2026-11-25
+ * Certificate No: E2E-V2-534CF0O Issued by Northwind Academy" read for "Certificate No: E2E-V2-534CF0O
+ * [)" with every tile alike was answered altered). Whole words only: "A+" holds no word "A".
+ */
+export function readsWhole(reading: string, registered: string): boolean {
+  const words = (text: string) =>
+    text
+      .split(/\s+/)
+      .map(confusableKey)
+      .filter((word) => word.length > 0);
+  const own = words(registered);
+  const read = words(reading);
+  if (own.length < 2 || read.length <= own.length) return false;
+  for (let start = 0; start + own.length <= read.length; start++)
+    if (own.every((word, index) => read[start + index] === word)) return true;
+  return false;
+}
+
+/**
  * Whether `reading` is `full` with some glyphs or words left out and nothing else changed, and
  * still at least half of it: what OCR drops in a line whose ink is all there ("Signal Processing
  * 15 +" for "... 15 C+", "Microeconomics" for "Microeconomics 7.5 C-"). A reading with less left
@@ -577,6 +598,7 @@ function judgeReadings(region: RegionEvidence): Judgement {
     const key = confusableKey(reads.text);
     if (key === confusableKey(line.text)) return lookAlikeSwapped(region) ? 'uncertain' : 'same';
     if (original && original.text && key === confusableKey(original.text)) return 'same';
+    if (readsWhole(reads.text, line.text)) return 'same';
     // Glyphs missing from the copy's reading, in a line whose ink is all there, are glyphs OCR
     // dropped. Letters the original's read alike lacks are too (a signature's scribble read "ANd" on
     // the copy and "Ad" on the original), but never a digit or sign: "A+" read where the original

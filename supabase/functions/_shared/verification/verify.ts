@@ -915,7 +915,14 @@ export async function verifyCopy(
     for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
   }
   const found = best as Examination | null;
-  if (!found || found.decision.verdict === 'unknown') {
+  // Altered against one certificate while the number the copy prints names another the search's
+  // budget left unexamined: the copy may be a faithful copy of that one (a certificate of the same
+  // design was examined first), so it is not called altered (docs/verification-pipeline.md "A number
+  // line read whole among its neighbours").
+  const namedUnexamined =
+    found?.decision.verdict === 'altered' &&
+    numbered.some((id) => !tried.has(id) && id !== found.registration.certificateId);
+  if (!found || found.decision.verdict === 'unknown' || namedUnexamined) {
     // Unknown shows nothing of any registered certificate: no id, no differences, no pictures.
     return {
       verdict: 'unknown',
@@ -924,7 +931,11 @@ export async function verifyCopy(
       copyKind: null,
       differences: [],
       reasons: [
-        ...(found ? found.decision.reasons : ['No registered certificate looks like this copy']),
+        ...(!found
+          ? ['No registered certificate looks like this copy']
+          : namedUnexamined
+            ? []
+            : found.decision.reasons),
         ...(searchCut ? [SEARCH_CUT_REASON] : []),
       ],
       confidence: found ? found.decision.confidence : 0.6,
