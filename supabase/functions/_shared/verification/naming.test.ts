@@ -173,6 +173,37 @@ function portraitDisc(page: GrayRaster, tone = 40): GrayRaster {
   return page;
 }
 
+/** What a region flagged over the band below a badge's portrait (x 150-250, y 100-140) is named. */
+async function nameOfBand(
+  originalPage: GrayRaster,
+  copyPage: GrayRaster,
+  score: number,
+  lines: RegisteredLine[],
+) {
+  const pages = {
+    originalPage,
+    copyPage,
+    originalInk: await inkMasks(originalPage),
+    copyInk: await inkMasks(copyPage),
+  };
+  const band = { x: 150, y: 100, width: 100, height: 40 };
+  const region: RegionEvidence = {
+    box: band,
+    flaggedBox: band,
+    score,
+    line: null,
+    reads: null,
+    readAnyway: false,
+  };
+  const [named] = await nameRegions(
+    (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+    [region],
+    lines,
+    pages,
+  );
+  return named?.naming?.field;
+}
+
 Deno.test(
   'a filled seal swapped for another is named the seal by its tones, apart from a darker disc it meets',
   async () => {
@@ -182,28 +213,13 @@ Deno.test(
     // names nothing. The seal's own tone (84 against the disc's 40) traces the seal alone.
     const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
     const copyPage = filledSeal(portraitDisc(paper()), 16, false, 84);
-    const pages = {
-      originalPage,
-      copyPage,
-      originalInk: await inkMasks(originalPage),
-      copyInk: await inkMasks(copyPage),
-    };
-    const band = { x: 150, y: 100, width: 100, height: 40 };
-    const region: RegionEvidence = {
-      box: band,
-      flaggedBox: band,
-      score: 0.86,
-      line: null,
-      reads: null,
-      readAnyway: false,
-    };
-    const [named] = await nameRegions(
-      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
-      [region],
-      [line('Module Credits Grade', 0.96, 250, 14), line('Cryptography 15 B', 0.94, 270, 14)],
-      pages,
+    assert.equal(
+      await nameOfBand(originalPage, copyPage, 0.86, [
+        line('Module Credits Grade', 0.96, 250, 14),
+        line('Cryptography 15 B', 0.94, 270, 14),
+      ]),
+      'seal',
     );
-    assert.equal(named?.naming?.field, 'seal');
   },
 );
 
@@ -239,28 +255,13 @@ Deno.test(
     // original's green seal (84) against the portrait's navy (40) stands apart.
     const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
     const copyPage = filledSeal(portraitDisc(paper(), 140), 16, true, 146);
-    const pages = {
-      originalPage,
-      copyPage,
-      originalInk: await inkMasks(originalPage),
-      copyInk: await inkMasks(copyPage),
-    };
-    const band = { x: 150, y: 100, width: 100, height: 40 };
-    const region: RegionEvidence = {
-      box: band,
-      flaggedBox: band,
-      score: 0.3,
-      line: null,
-      reads: null,
-      readAnyway: false,
-    };
-    const [named] = await nameRegions(
-      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
-      [region],
-      [line('Name Jose Silva', 0.96, 250, 14), line('Valid until 25 May 2026', 0.94, 270, 14)],
-      pages,
+    assert.equal(
+      await nameOfBand(originalPage, copyPage, 0.3, [
+        line('Name Jose Silva', 0.96, 250, 14),
+        line('Valid until 25 May 2026', 0.94, 270, 14),
+      ]),
+      'seal',
     );
-    assert.equal(named?.naming?.field, 'seal');
   },
 );
 
