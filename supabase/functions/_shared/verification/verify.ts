@@ -266,14 +266,9 @@ export function atOriginalScale(
   if (!(scale < SAME_SCALE)) return { raster: copy, homography };
   const width = Math.max(1, Math.round(copy.width * scale));
   const height = Math.max(1, Math.round(copy.height * scale));
-  const fx = copy.width / width;
-  const fy = copy.height / height;
-  const h = [...homography];
-  for (const row of [0, 1, 2]) {
-    h[row * 3] = h[row * 3]! * fx;
-    h[row * 3 + 1] = h[row * 3 + 1]! * fy;
-  }
-  return { raster: resizeArea(copy, width, height), homography: h };
+  // From the shrunk copy: its pixels enlarged back to the copy's, then the copy's homography.
+  const enlarged = [copy.width / width, 0, 0, 0, copy.height / height, 0, 0, 0, 1];
+  return { raster: resizeArea(copy, width, height), homography: composed(homography, enlarged) };
 }
 
 interface ComparisonView {
@@ -303,11 +298,6 @@ export function comparisonView(
   const height = Math.max(1, Math.round(original.height / factor));
   const fx = width / original.width;
   const fy = height / original.height;
-  const h = [...homography];
-  for (const column of [0, 1, 2]) {
-    h[column] = h[column]! * fx;
-    h[3 + column] = h[3 + column]! * fy;
-  }
   const down = (box: Box): Box => {
     const x = Math.floor(box.x * fx);
     const y = Math.floor(box.y * fy);
@@ -321,7 +311,7 @@ export function comparisonView(
   return {
     original: resizeArea(original, width, height),
     lines: lines.map((line) => ({ ...line, box: down(line.box) })),
-    homography: h,
+    homography: composed([fx, 0, 0, 0, fy, 0, 0, 0, 1], homography),
     factor: original.width / width,
   };
 }
