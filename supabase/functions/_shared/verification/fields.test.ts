@@ -88,6 +88,17 @@ Deno.test('a number printed under its label ("CERTIFICATE NO.") is the certifica
   assert.equal(named[3]!.field, 'issue_date');
 });
 
+Deno.test('a certificate number joined to its prefix by a long dash is the certificate number', () => {
+  const line = (text: string) => ({ box: { x: 0, y: 0, width: 10, height: 10 }, text, confidence: 0.9 });
+  // The template draws "DS—26378474"; OCR reads the long dash as any dash.
+  for (const dash of ['\u2014', '\u2013', '\u2212']) {
+    const named = nameFields([line('Certificate of Achievement'), line(`Certificate No: DS${dash}26378474`)]);
+    assert.equal(named[0]!.field, 'title', dash);
+    assert.equal(named[1]!.field, 'certificate_number', dash);
+  }
+  assert.equal(fieldOfLine('Certificate No: DS\u201426378474', null, null), 'certificate_number');
+});
+
 Deno.test('every row of a transcript whose value is a grade is named a grade, whatever its label', () => {
   const rows = ['Academic Writing 5 A-', 'Signal Processing 15 c+', 'Cryptography 15 B', 'Thesis 30 Pass'];
   rows.forEach((row, index) =>

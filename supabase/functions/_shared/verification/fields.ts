@@ -33,7 +33,9 @@ const DATE = new RegExp(
   'i',
 );
 
-const RULES: [CertificateField, (text: string) => boolean][] = [
+type FieldRule = [CertificateField, (text: string) => boolean];
+
+const RULE_WORDS: FieldRule[] = [
   [
     'certificate_number',
     (text) =>
@@ -46,6 +48,13 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
   ['issuer', (text) => /\b(issued by|university|academy|institute|college|school|board)\b/i.test(text)],
   ['title', (text) => /\b(certificate|diploma|degree|award|transcript|licen[cs]e)\b/i.test(text)],
 ];
+
+/**
+ * Each field's words, tested on a line's text with its dashes made one sign: the template prints a
+ * number as "DS—26378474", and the number's rule (`[A-Z0-9-]`) took no em dash, so that line was
+ * registered as the title.
+ */
+const RULES: FieldRule[] = RULE_WORDS.map(([field, test]) => [field, (text) => test(unifyDashes(text))]);
 
 /**
  * A sentence that ends its line where the recipient's name follows on the next, in any tense ("This
