@@ -64,6 +64,11 @@ const RULES: FieldRule[] = RULE_WORDS.map(([field, test]) => [field, (text) => t
  */
 const INTRODUCES_RECIPIENT =
   /\b(certif\p{L}* that|this is to certify|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
+/** Whether a line ends with a sentence that introduces the recipient's name on the next line. */
+export function introducesRecipient(text: string): boolean {
+  return INTRODUCES_RECIPIENT.test(withoutScribbles(text));
+}
+
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
 export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 /** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */

@@ -101,6 +101,38 @@ Deno.test(
 );
 
 Deno.test(
+  'ink in the text flow that neither page reads, under a sentence introducing the recipient, is the name',
+  async () => {
+    // Default seed f-reissued-photo-0002 (diploma): the script name, replaced whole, is an unread
+    // band (no letters at registration nor in either page's reading) under "hereby confers upon",
+    // and was named "Region 1 of the page".
+    const band = line('', 0, 128, 50);
+    const lines = [
+      line('hereby confers upon', 0.94, 100, 14),
+      band,
+      line('Certificate of Achievement', 0.96, 200, 20),
+    ];
+    const region = {
+      ...flagged(band, 1.43, { text: '', confidence: 0 }),
+      originalReads: { text: '', confidence: 0 },
+      inTextFlow: true,
+    };
+    const pages = await signedPages(3, 5);
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(nothingRead, [region], lines, pages);
+    assert.equal(named?.naming?.field, 'recipient_name');
+    // Under any other line, nothing says it is a name.
+    const [elsewhere] = await nameRegions(
+      nothingRead,
+      [region],
+      [line('Fabrikam School of Business', 0.94, 100, 14), band],
+      pages,
+    );
+    assert.notEqual(elsewhere?.naming?.field, 'recipient_name');
+  },
+);
+
+Deno.test(
   'a line whose words both pages read alike is named by the ink that changed beside them',
   async () => {
     // Default seed f-signature-swapped-digital-0000 (classic): OCR joined the signature to the date's

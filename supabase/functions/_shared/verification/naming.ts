@@ -10,6 +10,7 @@ import {
   fieldLabel,
   fieldOfChange,
   fieldOfLine,
+  introducesRecipient,
   isScribble,
   readingKey,
   type RegisteredLine,
@@ -212,13 +213,24 @@ export async function nameRegions(
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
+        // Ink in the text's flow that neither page reads a letter of, right under a sentence that
+        // introduces the recipient, is the recipient's name in a script OCR cannot read (a diploma's
+        // name, replaced whole, was "Region 1 of the page").
+        const unreadName =
+          inFlow &&
+          !letters(line.text) &&
+          !letters(reads) &&
+          !letters(region.originalReads?.text ?? '') &&
+          previous !== null &&
+          introducesRecipient(previous);
         const lineField = textShaped
           ? (nameLine(line.text) ??
             // A line registration read no words of (a name in script) is named by the copy's
             // reading whatever its confidence: the words' shape and context name it, not their letters.
             (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text) || inFlow)
               ? nameLine(reads)
-              : null))
+              : null) ??
+            (unreadName ? 'recipient_name' : null))
           : null;
         // A value's words end where its shape does (a date, a number, a grade), so a pen stroke read
         // beside them is not part of them, even in the text's flow (an award's signature OCR joined to
