@@ -133,6 +133,49 @@ Deno.test(
 );
 
 Deno.test(
+  'words the copy reads beyond all the original reads in a region with no line are text added',
+  async () => {
+    // Default seed f-line-added-screenshot-0002 (award): "with First Class Honours" added under the
+    // grade; the crop's padding took in the grade line, which the original reads there too (0.62),
+    // and the region was "Region 1 of the page".
+    const grade = { ...line('Grade achieved: C+', 0.97, 100, 14), field: 'grade' as const };
+    const lines = [line('in recognition of completing', 0.96, 40, 14), grade];
+    const region: RegionEvidence = {
+      box: { x: 60, y: 118, width: 280, height: 20 },
+      score: 1,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const readings = (copy: RegionReading, original: RegionReading) => () =>
+      Promise.resolve([copy, original]);
+    const pages = await signedPages(3, 3);
+    const [added] = await nameRegions(
+      readings(
+        { text: 'rade achieved: C+ with First Class Honours', confidence: 0.9 },
+        { text: 'rade achieved: C+', confidence: 0.62 },
+      ),
+      [region],
+      lines,
+      pages,
+    );
+    assert.equal(added?.naming?.field, 'grade');
+    assert.equal(added?.naming?.label, 'Grade: text added ("with First Class Honours")');
+    // Words that differ from the original's, not beyond them, are no text added.
+    const [changed] = await nameRegions(
+      readings(
+        { text: 'rade achieved: B+', confidence: 0.9 },
+        { text: 'rade achieved: C+', confidence: 0.62 },
+      ),
+      [region],
+      lines,
+      pages,
+    );
+    assert.doesNotMatch(changed?.naming?.label ?? '', /text added/i);
+  },
+);
+
+Deno.test(
   'a line whose words both pages read alike is named by the ink that changed beside them',
   async () => {
     // Default seed f-signature-swapped-digital-0000 (classic): OCR joined the signature to the date's

@@ -7,6 +7,7 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
 import { READ_CONFIDENT, READ_DOUBT, type RegionEvidence, type RegionNaming } from './decide.ts';
 import {
+  changedWords,
   fieldLabel,
   fieldOfChange,
   fieldOfLine,
@@ -286,11 +287,17 @@ export async function nameRegions(
       const confident = (reading: typeof copy, least: number) =>
         !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
       const graphic = differingKind(box);
-      if (
-        confident(copy, 3) &&
-        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
-      ) {
-        const text = withoutScribbles(copy!.text).trim();
+      // The original reads words there too: then text added is the words the copy reads beyond all
+      // of them (the crop's padding takes in the line above: "Grade achieved: C+" on the original,
+      // "... C+ with First Class Honours" on the copy).
+      const originalRead = !!original && original.confidence >= READ_DOUBT && letters(original.text) >= 3;
+      const change = originalRead && confident(copy, 3) ? changedWords(original!.text, copy!.text) : null;
+      const added =
+        change && change.original.length === 0 && letters(change.copy.join(' ')) >= 3
+          ? change.copy.join(' ')
+          : null;
+      if (confident(copy, 3) && (!originalRead || added)) {
+        const text = withoutScribbles(added ?? copy!.text).trim();
         const field = nameText(text);
         naming = {
           field,
