@@ -363,3 +363,37 @@ Deno.test(
     assert.equal(same?.naming?.field, 'issue_date');
   },
 );
+
+Deno.test(
+  'a seal swapped for one of another colour, flagged across the portrait it meets, is the seal by its changed tone',
+  async () => {
+    // Default seed f-seal-swapped-screenshot-0001 (badge): the green seal (84) under the portrait's
+    // navy disc (40) swapped for a gold one (150); the flagged tile is mostly the disc's bottom, so
+    // ink and tones trace the disc, which reaches the page's edge, and the region was "Region 1 of
+    // the page". Only the seal's pixels change tone.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper()), 24, true, 150);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const tile = { x: 150, y: 10, width: 100, height: 70 };
+    const region: RegionEvidence = {
+      box: tile,
+      flaggedBox: tile,
+      score: 0.62,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Name Jose Silva', 0.96, 250, 14), line('Valid until 25 May 2026', 0.94, 270, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
+  },
+);

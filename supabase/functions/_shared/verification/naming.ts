@@ -26,6 +26,7 @@ import {
   graphicKind,
   graphicNamedBy,
   inkObjectShape,
+  retonedObjectShape,
   tonedObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
@@ -150,7 +151,13 @@ export async function nameRegions(
     const inked = object ? graphicKind(object, textHeight) : null;
     if (inked) return inked;
     const toned = tonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
-    return toned ? graphicKind(toned, textHeight) : null;
+    const tonedKind = toned ? graphicKind(toned, textHeight) : null;
+    if (tonedKind) return tonedKind;
+    // A filled mark swapped for one of another colour differs over its whole body, apart from the
+    // marks it meets (a badge's seal under its portrait's disc): a seal or a photo, never a pen's strokes.
+    const retoned = retonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
+    const retonedKind = retoned ? graphicKind(retoned, textHeight) : null;
+    return retonedKind === 'seal' || retonedKind === 'photo' ? retonedKind : null;
   };
   // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
   const graphicAt = (box: Box): CertificateField | null => differingKind(box) ?? wholeMarkKind(box);
