@@ -209,8 +209,8 @@ function lineBelow(lines: TextLine[], index: number): number | null {
 const CONNECTING_WORDS = /^\s*((the|a|an|in|of|on|to|for|and|with|at|by|upon)\s*)+$/i;
 
 /**
- * A name has no digits, no line of connecting words only (CONNECTING_WORDS), and a line saying a validity or a date's label ("Valid until", "Issued") is
- * that, never the recipient.
+ * A name has no digits, is not connecting words only (CONNECTING_WORDS), and a line saying a
+ * validity or a date's label ("Valid until", "Issued") is that, never the recipient.
  */
 function mayBeName(text: string): boolean {
   const clean = withoutScribbles(text);
