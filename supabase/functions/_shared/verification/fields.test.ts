@@ -88,6 +88,17 @@ Deno.test('a number printed under its label ("CERTIFICATE NO.") is the certifica
   assert.equal(named[3]!.field, 'issue_date');
 });
 
+Deno.test('a certificate number joined to its prefix by a long dash is the certificate number', () => {
+  const line = (text: string) => ({ box: { x: 0, y: 0, width: 10, height: 10 }, text, confidence: 0.9 });
+  // The template draws "DS—26378474"; OCR reads the long dash as any dash.
+  for (const dash of ['\u2014', '\u2013', '\u2212']) {
+    const named = nameFields([line('Certificate of Achievement'), line(`Certificate No: DS${dash}26378474`)]);
+    assert.equal(named[0]!.field, 'title', dash);
+    assert.equal(named[1]!.field, 'certificate_number', dash);
+  }
+  assert.equal(fieldOfLine('Certificate No: DS\u201426378474', null, null), 'certificate_number');
+});
+
 Deno.test('every row of a transcript whose value is a grade is named a grade, whatever its label', () => {
   const rows = ['Academic Writing 5 A-', 'Signal Processing 15 c+', 'Cryptography 15 B', 'Thesis 30 Pass'];
   rows.forEach((row, index) =>
@@ -313,3 +324,58 @@ Deno.test('a class of honour added under a grade is a grade, singular as the tem
   // with the grade's cut glyphs as "C+ ‘lass Honour".
   assert.equal(fieldOfLine('C+ ‘lass Honour', 'with the grade C+', null), 'grade');
 });
+
+Deno.test('a label beside a value its own words name as another field does not name it', () => {
+  // Default seed o001 (modern): "ISSUED" sits on the row of "Valid until 17.05.2022" and its own
+  // value is printed below it; the expiry line was registered as the date of issue.
+  const named = nameFields([
+    pageLine('CERTIFICATE NO.', 0.94, 161, 481, 98, 9),
+    pageLine('AWU-2018-000118', 0.76, 125, 507, 170, 15),
+    pageLine('ISSUED', 0.85, 189, 579, 42, 9),
+    pageLine('17.05.2018', 0.96, 152, 605, 117, 15),
+    pageLine('Final grade', 0.91, 492, 457, 82, 15),
+    pageLine('Valid until 17.05.2022', 0.96, 491, 577, 159, 11),
+  ]);
+  assert.equal(named[3]!.field, 'issue_date');
+  assert.equal(named[5]!.field, 'expiry_date');
+  // A value beside its label is still named by the label.
+  const badge = nameFields([
+    pageLine('Issued', 0.9, 0, 0, 60, 12),
+    pageLine('25 May 2024', 0.9, 100, 0, 120, 12),
+  ]);
+  assert.equal(badge[1]!.field, 'issue_date');
+});
+
+Deno.test('a connecting word under a sentence introducing the recipient is not the recipient', () => {
+  // Default seed o008 (diploma): the script name went unread and "the" (of "the Certificate of
+  // Completion") was registered as the recipient.
+  const named = nameFields([
+    pageLine('hereby confers upon', 0.93, 400, 353, 189, 18),
+    pageLine('the', 0.97, 481, 545, 28, 14),
+    pageLine('Certificate of Completion', 0.96, 266, 597, 458, 32),
+  ]);
+  assert.equal(named[1]!.field, null);
+  assert.equal(
+    nameFields([
+      pageLine('is awarded to', 0.9, 0, 0, 100, 10),
+      pageLine('Ana de la Cruz', 0.9, 0, 20, 100, 10),
+    ])[1]!.field,
+    'recipient_name',
+  );
+});
+
+Deno.test(
+  'the line under a title of completion is the course, unless a recipient sentence follows it',
+  () => {
+    assert.equal(
+      fieldOfLine('Structural Engineering Basics', 'Certificate of Completion', 'Grade: C'),
+      'course',
+    );
+    assert.equal(
+      fieldOfLine('Jane Doe', 'Certificate of Completion', 'has successfully completed'),
+      'recipient_name',
+    );
+    assert.equal(fieldOfLine('This is to certify that', 'Certificate of Completion', 'Jane Doe'), null);
+    assert.equal(fieldOfLine('Jane Doe', 'Certificate of Excellence', null), null);
+  },
+);

@@ -33,7 +33,9 @@ const DATE = new RegExp(
   'i',
 );
 
-const RULES: [CertificateField, (text: string) => boolean][] = [
+type FieldRule = [CertificateField, (text: string) => boolean];
+
+const RULE_WORDS: FieldRule[] = [
   [
     'certificate_number',
     (text) =>
@@ -48,6 +50,13 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
 ];
 
 /**
+ * Each field's words, tested on a line's text with its dashes made one sign: the template prints a
+ * number as "DS—26378474", and the number's rule (`[A-Z0-9-]`) took no em dash, so that line was
+ * registered as the title.
+ */
+const RULES: FieldRule[] = RULE_WORDS.map(([field, test]) => [field, (text) => test(unifyDashes(text))]);
+
+/**
  * A sentence that ends its line where the recipient's name follows on the next, in any tense ("This
  * is to certify that", "hereby confers upon", "is awarded to"). Only at the line's end: "Conferred on
  * 04.02.2023" is a date's label, and the line after it ("Valid until 04.02.2026") was registered as
@@ -55,6 +64,11 @@ const RULES: [CertificateField, (text: string) => boolean][] = [
  */
 const INTRODUCES_RECIPIENT =
   /\b(certif\p{L}* that|this is to certify|(award|present|grant|issu|confer|bestow)\p{L}* (up)?(on|to))\s*:?\s*$/iu;
+/** Whether a line ends with a sentence that introduces the recipient's name on the next line. */
+export function introducesRecipient(text: string): boolean {
+  return INTRODUCES_RECIPIENT.test(withoutScribbles(text));
+}
+
 /** A label alone on its line ("CERTIFICATE NO.") whose value is printed on the next one. */
 export const INTRODUCES_NUMBER = /\b(no\.?|number|nr\.?|id)\s*:?\s*$/i;
 /** Fields whose value has a shape of its own (RULES, GRADE_VALUE), so its words end where it does. */
@@ -124,11 +138,18 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
   // A label alone beside its value on the same row: page OCR reads a badge's labels as one column
   // and its values as the next, so "Name" is not followed by the name it labels ("José Silva" was
   // left unnamed, read only where its tiles flagged, and a forged "José Sllva" went unread).
+  // Not a value whose own words show another value field (a date alone is any date's value): a modern
+  // template's "ISSUED" shares its row with "Valid until 17.05.2022" and prints its own value below it
+  // (default seed o001), and the expiry line was registered as the date of issue.
   named.forEach((line, index) => {
     const field = LABEL_BESIDE.find(([, label]) => label.test(line.text))?.[0];
     if (!field || line.box.height <= 0) return;
     const value = valueBeside(named, index);
-    if (value !== null) assign(value, field);
+    if (value === null) return;
+    const ownField = RULES.find(
+      ([other, test]) => other !== 'issue_date' && VALUE_FIELDS.has(other) && test(named[value]!.text),
+    )?.[0];
+    if (!ownField || ownField === field) assign(value, field);
   });
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) {
@@ -182,13 +203,20 @@ function lineBelow(lines: TextLine[], index: number): number | null {
 }
 
 /**
- * A name has no digits, and a line saying a validity or a date's label ("Valid until", "Issued") is
- * that, never the recipient.
+ * A line of connecting words only ("the", "in" of "the Certificate of Completion in ...") is the
+ * sentence's, never a name: a diploma's script name went unread and "the" was its recipient.
+ */
+const CONNECTING_WORDS = /^\s*((the|a|an|in|of|on|to|for|and|with|at|by|upon)\s*)+$/i;
+
+/**
+ * A name has no digits, is not connecting words only (CONNECTING_WORDS), and a line saying a
+ * validity or a date's label ("Valid until", "Issued") is that, never the recipient.
  */
 function mayBeName(text: string): boolean {
   const clean = withoutScribbles(text);
   return (
     !/\d/.test(clean) &&
+    !CONNECTING_WORDS.test(clean) &&
     !/\b(valid|expir\p{L}*)\b/iu.test(clean) &&
     !LABEL_ALONE.some(([, label]) => label.test(clean))
   );
@@ -209,6 +237,8 @@ const GRADE_VALUE = [
 const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
 /** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
 const FOLLOWS_RECIPIENT = /^\s*(has|have|who|is|was|for|having)\b/i;
+/** A title that says what it certifies was completed: a course's name follows it. */
+const TITLE_OF_COMPLETION = /\b(certificate|diploma|award)\s+of\s+(course\s+)?complet\p{L}*\s*(in)?\s*$/iu;
 /** Words before a course's name (wider than INTRODUCES_COURSE, which registration uses). */
 const LEADS_TO_COURSE = /\b(complet\p{L}*|course|programme|program|in recognition|in the field of)\b/iu;
 /** Labels alone on their line whose value is printed on the next one. */
@@ -314,6 +344,17 @@ export function fieldOfLine(
     !RULES.some(([, test]) => test(clean))
   )
     return 'recipient_name';
+  // The line under a title of completion ("Certificate of Completion", then "in" OCR may not read)
+  // is the course when it looks like one and no recipient's sentence follows it (checked above).
+  if (
+    previous !== null &&
+    TITLE_OF_COMPLETION.test(withoutScribbles(previous)) &&
+    nameLike(clean) &&
+    !CONNECTING_WORDS.test(clean) &&
+    !INTRODUCES_RECIPIENT.test(clean) &&
+    !RULES.some(([, test]) => test(clean))
+  )
+    return 'course';
   for (const [field, test] of RULES) if (field !== 'title' && field !== 'issuer' && test(clean)) return field;
   if (GRADE_VALUE.some((shape) => shape.test(clean))) return 'grade';
   for (const [field, test] of RULES) if (test(clean)) return field;

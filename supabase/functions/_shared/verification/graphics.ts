@@ -304,3 +304,27 @@ const GRAPHIC_WORDS: [GraphicField, RegExp][] = [
 export function graphicNamedBy(text: string): GraphicField | null {
   return GRAPHIC_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
 }
+
+/** Least difference in gray levels between the pages for a pixel to show a mark swapped for another. */
+const RETONED = 40;
+
+/**
+ * The whole mark a box lies on, traced on the pixels whose tone differs between the pages: a seal
+ * swapped for one of another colour differs over its whole body, while a portrait's disc it meets
+ * is the same on both pages (a badge's green seal under a navy disc, swapped for a gold one, traced
+ * with the disc by its ink and its tones). Null where the pages differ all over (a photo's light).
+ */
+export function retonedObjectShape(
+  original: GrayRaster,
+  copy: GrayRaster,
+  box: Box,
+  reach: number,
+): InkShape | null {
+  return objectShape(
+    original.width,
+    original.height,
+    (at) => Math.abs(original.data[at]! - copy.data[at]!) >= RETONED,
+    box,
+    reach,
+  );
+}

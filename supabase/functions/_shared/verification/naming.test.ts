@@ -101,6 +101,81 @@ Deno.test(
 );
 
 Deno.test(
+  'ink in the text flow that neither page reads, under a sentence introducing the recipient, is the name',
+  async () => {
+    // Default seed f-reissued-photo-0002 (diploma): the script name, replaced whole, is an unread
+    // band (no letters at registration nor in either page's reading) under "hereby confers upon",
+    // and was named "Region 1 of the page".
+    const band = line('', 0, 128, 50);
+    const lines = [
+      line('hereby confers upon', 0.94, 100, 14),
+      band,
+      line('Certificate of Achievement', 0.96, 200, 20),
+    ];
+    const region = {
+      ...flagged(band, 1.43, { text: '', confidence: 0 }),
+      originalReads: { text: '', confidence: 0 },
+      inTextFlow: true,
+    };
+    const pages = await signedPages(3, 5);
+    const nothingRead = () => Promise.resolve([]);
+    const [named] = await nameRegions(nothingRead, [region], lines, pages);
+    assert.equal(named?.naming?.field, 'recipient_name');
+    // Under any other line, nothing says it is a name.
+    const [elsewhere] = await nameRegions(
+      nothingRead,
+      [region],
+      [line('Fabrikam School of Business', 0.94, 100, 14), band],
+      pages,
+    );
+    assert.notEqual(elsewhere?.naming?.field, 'recipient_name');
+  },
+);
+
+Deno.test(
+  'words the copy reads beyond all the original reads in a region with no line are text added',
+  async () => {
+    // Default seed f-line-added-screenshot-0002 (award): "with First Class Honours" added under the
+    // grade; the crop's padding took in the grade line, which the original reads there too (0.62),
+    // and the region was "Region 1 of the page".
+    const grade = { ...line('Grade achieved: C+', 0.97, 100, 14), field: 'grade' as const };
+    const lines = [line('in recognition of completing', 0.96, 40, 14), grade];
+    const region: RegionEvidence = {
+      box: { x: 60, y: 118, width: 280, height: 20 },
+      score: 1,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const readings = (copy: RegionReading, original: RegionReading) => () =>
+      Promise.resolve([copy, original]);
+    const pages = await signedPages(3, 3);
+    const [added] = await nameRegions(
+      readings(
+        { text: 'rade achieved: C+ with First Class Honours', confidence: 0.9 },
+        { text: 'rade achieved: C+', confidence: 0.62 },
+      ),
+      [region],
+      lines,
+      pages,
+    );
+    assert.equal(added?.naming?.field, 'grade');
+    assert.equal(added?.naming?.label, 'Grade: text added ("with First Class Honours")');
+    // Words that differ from the original's, not beyond them, are no text added.
+    const [changed] = await nameRegions(
+      readings(
+        { text: 'rade achieved: B+', confidence: 0.9 },
+        { text: 'rade achieved: C+', confidence: 0.62 },
+      ),
+      [region],
+      lines,
+      pages,
+    );
+    assert.doesNotMatch(changed?.naming?.label ?? '', /text added/i);
+  },
+);
+
+Deno.test(
   'a line whose words both pages read alike is named by the ink that changed beside them',
   async () => {
     // Default seed f-signature-swapped-digital-0000 (classic): OCR joined the signature to the date's
@@ -286,5 +361,39 @@ Deno.test(
     assert.equal(swapped?.naming?.field, 'signature');
     const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
     assert.equal(same?.naming?.field, 'issue_date');
+  },
+);
+
+Deno.test(
+  'a seal swapped for one of another colour, flagged across the portrait it meets, is the seal by its changed tone',
+  async () => {
+    // Default seed f-seal-swapped-screenshot-0001 (badge): the green seal (84) under the portrait's
+    // navy disc (40) swapped for a gold one (150); the flagged tile is mostly the disc's bottom, so
+    // ink and tones trace the disc, which reaches the page's edge, and the region was "Region 1 of
+    // the page". Only the seal's pixels change tone.
+    const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
+    const copyPage = filledSeal(portraitDisc(paper()), 24, true, 150);
+    const pages = {
+      originalPage,
+      copyPage,
+      originalInk: await inkMasks(originalPage),
+      copyInk: await inkMasks(copyPage),
+    };
+    const tile = { x: 150, y: 10, width: 100, height: 70 };
+    const region: RegionEvidence = {
+      box: tile,
+      flaggedBox: tile,
+      score: 0.62,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const [named] = await nameRegions(
+      (crops) => Promise.all(crops.map((crop) => readRegion(crop))),
+      [region],
+      [line('Name Jose Silva', 0.96, 250, 14), line('Valid until 25 May 2026', 0.94, 270, 14)],
+      pages,
+    );
+    assert.equal(named?.naming?.field, 'seal');
   },
 );

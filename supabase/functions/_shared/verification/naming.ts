@@ -7,9 +7,11 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
 import { READ_CONFIDENT, READ_DOUBT, type RegionEvidence, type RegionNaming } from './decide.ts';
 import {
+  changedWords,
   fieldLabel,
   fieldOfChange,
   fieldOfLine,
+  introducesRecipient,
   isScribble,
   readingKey,
   type RegisteredLine,
@@ -24,6 +26,7 @@ import {
   graphicKind,
   graphicNamedBy,
   inkObjectShape,
+  retonedObjectShape,
   tonedObjectShape,
 } from './graphics.ts';
 import type { InkMasks } from './ink.ts';
@@ -148,7 +151,13 @@ export async function nameRegions(
     const inked = object ? graphicKind(object, textHeight) : null;
     if (inked) return inked;
     const toned = tonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
-    return toned ? graphicKind(toned, textHeight) : null;
+    const tonedKind = toned ? graphicKind(toned, textHeight) : null;
+    if (tonedKind) return tonedKind;
+    // A filled mark swapped for one of another colour differs over its whole body, apart from the
+    // marks it meets (a badge's seal under its portrait's disc): a seal or a photo, never a pen's strokes.
+    const retoned = retonedObjectShape(pages.originalPage, pages.copyPage, box, reach);
+    const retonedKind = retoned ? graphicKind(retoned, textHeight) : null;
+    return retonedKind === 'seal' || retonedKind === 'photo' ? retonedKind : null;
   };
   // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
   const graphicAt = (box: Box): CertificateField | null => differingKind(box) ?? wholeMarkKind(box);
@@ -212,13 +221,24 @@ export async function nameRegions(
         // A strip taller than wide is a page's border or rule, whatever OCR made of it (a photo's
         // frame read as the whole page's text), not a line of words.
         const textShaped = line.box.width >= line.box.height;
+        // Ink in the text's flow that neither page reads a letter of, right under a sentence that
+        // introduces the recipient, is the recipient's name in a script OCR cannot read (a diploma's
+        // name, replaced whole, was "Region 1 of the page").
+        const unreadName =
+          inFlow &&
+          !letters(line.text) &&
+          !letters(reads) &&
+          !letters(region.originalReads?.text ?? '') &&
+          previous !== null &&
+          introducesRecipient(previous);
         const lineField = textShaped
           ? (nameLine(line.text) ??
             // A line registration read no words of (a name in script) is named by the copy's
             // reading whatever its confidence: the words' shape and context name it, not their letters.
             (region.reads && (region.reads.confidence >= READ_CONFIDENT || !letters(line.text) || inFlow)
               ? nameLine(reads)
-              : null))
+              : null) ??
+            (unreadName ? 'recipient_name' : null))
           : null;
         // A value's words end where its shape does (a date, a number, a grade), so a pen stroke read
         // beside them is not part of them, even in the text's flow (an award's signature OCR joined to
@@ -274,11 +294,17 @@ export async function nameRegions(
       const confident = (reading: typeof copy, least: number) =>
         !!reading && reading.confidence >= READ_CONFIDENT && letters(reading.text) >= least;
       const graphic = differingKind(box);
-      if (
-        confident(copy, 3) &&
-        (!original || original.confidence < READ_DOUBT || letters(original.text) < 3)
-      ) {
-        const text = withoutScribbles(copy!.text).trim();
+      // The original reads words there too: then text added is the words the copy reads beyond all
+      // of them (the crop's padding takes in the line above: "Grade achieved: C+" on the original,
+      // "... C+ with First Class Honours" on the copy).
+      const originalRead = !!original && original.confidence >= READ_DOUBT && letters(original.text) >= 3;
+      const change = originalRead && confident(copy, 3) ? changedWords(original!.text, copy!.text) : null;
+      const added =
+        change && change.original.length === 0 && letters(change.copy.join(' ')) >= 3
+          ? change.copy.join(' ')
+          : null;
+      if (confident(copy, 3) && (!originalRead || added)) {
+        const text = withoutScribbles(added ?? copy!.text).trim();
         const field = nameText(text);
         naming = {
           field,

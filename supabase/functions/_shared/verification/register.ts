@@ -21,8 +21,12 @@ import { pageHash } from './page-hash.ts';
  *    a date: a diploma's "Valid until" line after "Conferred on <date>" was registered as the recipient.
  * 5: an ornament border OCR read as runs of one glyph is no line (fields.ts isOrnament): its ink is
  *    compared as a graphic, and a photo's blur of the pattern no longer leaves it in doubt.
+ * 6: fields are named on a line's text with its dashes made one (fields.ts RULES): a number printed
+ *    "Certificate No: DS—26378474" was registered as the title, not the certificate number. A label
+ *    beside a value its own words show as another field ("ISSUED" beside "Valid until ...") does not
+ *    name it, and "the" under "hereby confers upon" is no recipient (fields.ts nameFields).
  */
-export const ENGINE_VERSION = 5;
+export const ENGINE_VERSION = 6;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
