@@ -328,6 +328,8 @@ function scan(
   /** The lowest size x size coefficients of the luma block, dequantised, row-major. */
   const low = new Float64Array(size * size);
   const rows = new Float64Array(size * size);
+  /** The rows of `low` with a coefficient other than zero, in order. */
+  const liveRows = new Int32Array(size);
   // Zig-zag positions that fall in the low corner: where in `low` each one goes, or -1.
   const lowIndex = new Int8Array(64).fill(-1);
   for (let k = 0; k < 64; k++) {
@@ -374,19 +376,30 @@ function scan(
 
   const paint = (blockX: number, blockY: number): void => {
     // rows[v][x] = sum_u low[v][u] basis[x][u]; pixel[y][x] = sum_v basis[y][v] rows[v][x]
-    for (let v = 0; v < size; v++)
+    // A row of coefficients all zero adds only zeros to every sum, which leaves each sum as it was:
+    // it is skipped (most rows of a block are, all but the first on a page's plain paper).
+    let liveCount = 0;
+    for (let v = 0; v < size; v++) {
+      let live = false;
+      for (let u = 0; u < size && !live; u++) live = low[v * size + u] !== 0;
+      if (!live) continue;
+      liveRows[liveCount++] = v;
       for (let x = 0; x < size; x++) {
         let sum = 0;
         for (let u = 0; u < size; u++) sum += low[v * size + u]! * basis[x * size + u]!;
         rows[v * size + x] = sum;
       }
+    }
     const left = blockX * size;
     const top = blockY * size;
     for (let y = 0; y < size && top + y < outHeight; y++) {
       const line = (top + y) * outWidth;
       for (let x = 0; x < size && left + x < outWidth; x++) {
         let sum = 0;
-        for (let v = 0; v < size; v++) sum += basis[y * size + v]! * rows[v * size + x]!;
+        for (let live = 0; live < liveCount; live++) {
+          const v = liveRows[live]!;
+          sum += basis[y * size + v]! * rows[v * size + x]!;
+        }
         const value = Math.round(sum + 128);
         out[line + left + x] = value < 0 ? 0 : value > 255 ? 255 : value;
       }

@@ -223,7 +223,7 @@ export function extendAcrossBands(edges: GrayRaster, corners: Corners): Corners[
 export async function surroundedPages(picture: GrayRaster): Promise<Corners[]> {
   const small = fitWithin(picture, CUT_OUT_LONG_SIDE);
   const histogram = new Uint32Array(256);
-  for (const value of small.data) histogram[value] = histogram[value]! + 1;
+  for (let index = 0; index < small.data.length; index++) histogram[small.data[index]!]!++;
   // The most common tones, each the peak of its neighbourhood (one flat tone, not its two halves).
   const peaks = [...histogram.keys()]
     .filter((tone) => {
@@ -438,7 +438,7 @@ function orderCorners(flat: number[]): [Point, Point, Point, Point] {
 function inkBounds(page: GrayRaster): { left: number; top: number; right: number; bottom: number } {
   const { width, height, data } = page;
   let sum = 0;
-  for (const value of data) sum += value;
+  for (let index = 0; index < data.length; index++) sum += data[index]!;
   const threshold = Math.min(200, (sum / data.length) * 0.75);
   const columns = new Uint32Array(width);
   const rows = new Uint32Array(height);

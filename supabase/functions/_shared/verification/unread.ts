@@ -74,8 +74,9 @@ export function unreadLines(
   // with the glyph tips the lines' padding leaves above and below it, it made a band between two
   // table rows that took a changed grade's tile from its row (`f-grade-sign-digital-0001`).
   for (let y = 0; y < bottom - top; y++) {
-    const row = uncovered.subarray(y * bandWidth, (y + 1) * bandWidth);
-    if (row.reduce((sum, value) => sum + value, 0) > RULE_SHARE * bandWidth) row.fill(0);
+    let count = 0;
+    for (let x = y * bandWidth; x < (y + 1) * bandWidth; x++) count += uncovered[x]!;
+    if (count > RULE_SHARE * bandWidth) uncovered.fill(0, y * bandWidth, (y + 1) * bandWidth);
   }
   const rowInk = Math.max(2, Math.round(ROW_INK * textHeight));
   const rows: [number, number][] = [];
@@ -97,12 +98,10 @@ export function unreadLines(
   for (const [y0, y1] of rows) {
     const bandHeight = y1 - y0;
     if (bandHeight < 0.5 * textHeight || bandHeight > MAX_HEIGHT * textHeight) continue;
-    const inked: boolean[] = [];
-    for (let x = 0; x < bandWidth; x++) {
-      let any = false;
-      for (let y = y0; y < y1 && !any; y++) any = uncovered[y * bandWidth + x] === 1;
-      inked.push(any);
-    }
+    // Row by row (the mask's own order): whether each column has ink in the band.
+    const inked = new Uint8Array(bandWidth);
+    for (let y = y0; y < y1; y++)
+      for (let x = 0, at = y * bandWidth; x < bandWidth; x++, at++) if (uncovered[at] === 1) inked[x] = 1;
     let from = -1;
     let lastX = -Infinity;
     const close = (to: number) => {
