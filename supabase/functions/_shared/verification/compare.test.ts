@@ -67,6 +67,23 @@ Deno.test('a stroke moved by 3 px inside a line is not shifted away by its tile 
   assert.ok(Math.max(...scores) > 0.05, `highest tile score ${Math.max(...scores)}`);
 });
 
+Deno.test('a stroke added on a blank tile is one lone piece; specks of the same ink are not', () => {
+  // Tiles are 24 px here: the tiles at y 96 are blank on the original, its text row starts below.
+  const ascender: [number, number, number, number] = [100, 98, 2, 20];
+  // 40 one-pixel specks, 2-4 px apart, in the tile at (168, 96).
+  const specks: [number, number, number, number][] = [];
+  for (let row = 0; row < 8; row++)
+    for (let column = 0; column < 5; column++) specks.push([170 + 4 * column, 98 + 2 * row, 1, 1]);
+  const tiles = compareTiles(masks(text), masks([...text, ascender, ...specks]), visible);
+  const at = (x: number, y: number) => tiles.find((tile) => tile.box.x === x && tile.box.y === y)!;
+  assert.equal(at(96, 96).lonePiece, 40);
+  assert.equal(at(168, 96).copyInk, 40);
+  assert.equal(at(168, 96).lonePiece, 1);
+  // The same ink on both pages leaves no lone piece.
+  const same = compareTiles(masks([...text, ascender]), masks([...text, ascender]), visible);
+  assert.ok(same.every((tile) => (tile.lonePiece ?? 0) === 0));
+});
+
 Deno.test('a small mark taken off a line (an accent) is found; the same marks, even shifted, are not', () => {
   const letters: [number, number, number, number][] = [
     [100, 120, 10, 16],

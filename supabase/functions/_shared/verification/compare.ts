@@ -43,6 +43,12 @@ export interface TileScore {
   likeness?: number;
   /** The share of the tile in a dark area's outline band, left out of the ink comparison (set when any). */
   leftOut?: number;
+  /**
+   * The largest connected piece of ink (pixels) one page has in the tile where the other has none,
+   * not even faint, at the tile's shift (see `largestLonePiece`); set on tiles scored from
+   * STRUCTURE_FROM.
+   */
+  lonePiece?: number;
 }
 
 /** Shifts within +/-SHIFT px, nearest first: of equally good shifts the smallest is taken. */
@@ -233,8 +239,69 @@ export function compareTiles(
     const tile = tiles[index]!;
     tile.shift = agreed;
     tile.score = windowedScore(original, copy, compared, tile.box, agreed);
+    if (tile.score >= STRUCTURE_FROM)
+      tile.lonePiece = Math.max(
+        largestLonePiece(original, copy, compared, tile.box, agreed, 1),
+        largestLonePiece(original, copy, compared, tile.box, agreed, -1),
+      );
   }
   return tiles;
+}
+
+/**
+ * The size of the largest 8-connected piece of one page's ink in a box, with the copy shifted by
+ * `shift`, whose every pixel lies off the other page's ink and its faint tolerance: `from` 1 for the
+ * copy's ink the original lacks, -1 for the original's the copy lacks. A stroke a forger added or took
+ * away is one such piece; specks of noise or a faint pattern tipped over or under the threshold
+ * are scattered or fall on the other page's faint tolerance.
+ */
+function largestLonePiece(
+  original: InkMasks,
+  copy: InkMasks,
+  compared: Uint8Array | null,
+  box: Box,
+  [dx, dy]: [number, number],
+  from: 1 | -1,
+): number {
+  const { width, height } = original;
+  const left = Math.max(box.x, -dx, 0);
+  const right = Math.min(box.x + box.width, width - dx, width);
+  const top = Math.max(box.y, -dy, 0);
+  const bottom = Math.min(box.y + box.height, height - dy, height);
+  const boxWidth = right - left;
+  if (boxWidth <= 0 || bottom <= top) return 0;
+  const shiftBy = dy * width + dx;
+  // 1 where the piece's page has ink and the other page nothing within its tolerance.
+  const lone = new Uint8Array(boxWidth * (bottom - top));
+  for (let y = top; y < bottom; y++)
+    for (let x = left, p = y * width + left; x < right; x++, p++) {
+      if (compared && !compared[p]) continue;
+      const s = p + shiftBy;
+      lone[(y - top) * boxWidth + (x - left)] =
+        from === 1 ? copy.ink[s]! & (1 - original.near[p]!) : original.ink[p]! & (1 - copy.near[s]!);
+    }
+  const queue = new Int32Array(lone.length);
+  let largest = 0;
+  for (let start = 0; start < lone.length; start++) {
+    if (!lone[start]) continue;
+    lone[start] = 0;
+    queue[0] = start;
+    let size = 1;
+    for (let next = 0; next < size; next++) {
+      const at = queue[next]!;
+      const x = at % boxWidth;
+      for (let ny = -1; ny <= 1; ny++)
+        for (let nx = -1; nx <= 1; nx++) {
+          const neighbour = at + ny * boxWidth + nx;
+          if (x + nx < 0 || x + nx >= boxWidth || neighbour < 0 || neighbour >= lone.length) continue;
+          if (!lone[neighbour]) continue;
+          lone[neighbour] = 0;
+          queue[size++] = neighbour;
+        }
+    }
+    if (size > largest) largest = size;
+  }
+  return largest;
 }
 
 function median(values: number[]): number {

@@ -957,6 +957,42 @@ Deno.test('a name or number read otherwise every time against an original read s
   assert.equal(decideOne(photo).verdict, 'altered');
   // Registered otherwise (an OCR slip at registration), the original's half-sure readings are not enough.
   assert.equal(decideOne({ ...photo, line: { ...photo.line!, text: 'TLC-2017-000718' } }).verdict, 'unknown');
+  // Default seed f-number-digit-screenshot-0000 (NWA-2016-000968 -> 000958, a viewer at 42 %): the
+  // number's cell read "NWA-2016-000958" (0.87) and at the other scale "NVA -2016-000958" (0.00),
+  // against the original's "NWA-2016-000968" (0.89, 0.90): the prefix is OCR's noise, the digit the
+  // same every time.
+  const screenshotLine = registered('Zofie Moreau NWA-2016-000968', 'certificate_number', 0.85, {
+    x: 71,
+    y: 318,
+    width: 672,
+    height: 22,
+  });
+  const screenshot: Partial<RegionEvidence> = {
+    line: screenshotLine,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    copyLineHeight: 12.4,
+    reads: reading('Zofie Moreau NWA -2016-000958', 0.6),
+    originalReads: reading('Zofie Moreau NWA-2016-000968', 0.91),
+    cells: {
+      copy: [reading('Zofie Moreau', 0.94), reading('NWA-2016-000958', 0.87)],
+      original: [reading('Zofie Moreau', 0.94), reading('NWA-2016-000968', 0.89)],
+      again: [{ index: 1, copy: reading('NVA -2016-000958', 0), original: reading('NWA-2016-000968', 0.9) }],
+    },
+  };
+  const digit = decideOne(screenshot);
+  assert.equal(digit.verdict, 'altered');
+  assert.deepEqual(
+    digit.differences.map((difference) => difference.field),
+    ['certificate_number'],
+  );
+  // The digits read otherwise at the other scale too: noise, doubt.
+  const noisy = {
+    ...screenshot.cells!,
+    again: [{ index: 1, copy: reading('NVA -2016-000968', 0), original: reading('NWA-2016-000968', 0.9) }],
+  };
+  assert.equal(decideOne({ ...screenshot, cells: noisy }).verdict, 'unknown');
 });
 
 Deno.test('a changed line no field names is labelled by its place on the page, never by its words', () => {

@@ -487,34 +487,44 @@ export function readOtherwiseConsistently(region: RegionEvidence): boolean {
       units[0]!.original.push(...whole.original);
     } else units.push(whole);
   } else units.push(whole);
-  const registered = readingKey(region.line?.text ?? '');
-  return units.some(({ copy, original }) => {
-    const copyKey = oneReading(copy, READ_CONFIDENT);
-    const originalKey = oneReading(original, READ_CONFIDENT);
-    // Surely once, or confidently every time and as registration read the page (0.90, 0.88, 0.81 and
-    // the registered "TLC-2017-000716": four readings of one text).
-    const originalSure =
-      original.some((reading) => reading.confidence >= READ_SURE) ||
-      (original.length >= 2 &&
-        original.every((reading) => reading.confidence >= READ_CONFIDENT) &&
-        !!originalKey &&
-        registered.includes(originalKey));
-    return (
-      copy.length >= 2 &&
-      copyKey !== null &&
-      originalKey !== null &&
-      originalSure &&
-      glyphsChanged(copyKey, originalKey)
-    );
+  // A number's letters are OCR's to confuse (a screenshot's NWA read "NVA -" at one scale of two);
+  // its digits are what a forger changes, and they are compared on their own too.
+  const keys = region.line?.field === 'certificate_number' ? [readingKey, numberDigits] : [readingKey];
+  return keys.some((key) => {
+    const registered = key(region.line?.text ?? '');
+    return units.some(({ copy, original }) => {
+      const copyKey = oneReading(copy, READ_CONFIDENT, key);
+      const originalKey = oneReading(original, READ_CONFIDENT, key);
+      // Surely once, or confidently every time and as registration read the page (0.90, 0.88, 0.81 and
+      // the registered "TLC-2017-000716": four readings of one text).
+      const originalSure =
+        original.some((reading) => reading.confidence >= READ_SURE) ||
+        (original.length >= 2 &&
+          original.every((reading) => reading.confidence >= READ_CONFIDENT) &&
+          !!originalKey &&
+          registered.includes(originalKey));
+      return (
+        copy.length >= 2 &&
+        copyKey !== null &&
+        originalKey !== null &&
+        originalSure &&
+        glyphsChanged(copyKey, originalKey)
+      );
+    });
   });
 }
 
-/** The one text all `readings` read (spacing and case aside), one of them from `least`; else null. */
-function oneReading(readings: RegionReading[], least: number): string | null {
-  const keys = new Set(readings.map((reading) => readingKey(reading.text)));
+/** A number's digits as read, group by group (TLC-2017-000716 -> "2017-000716"); letters and spacing aside. */
+function numberDigits(text: string): string {
+  return (readingKey(text).match(/[0-9]+/g) ?? []).join('-');
+}
+
+/** The one text all `readings` read (under `key`: spacing and case aside), one of them from `least`; else null. */
+function oneReading(readings: RegionReading[], least: number, key: (text: string) => string): string | null {
+  const keys = new Set(readings.map((reading) => key(reading.text)));
   if (keys.size !== 1 || !readings.some((reading) => reading.confidence >= least)) return null;
-  const [key] = keys;
-  return key ? key : null;
+  const [only] = keys;
+  return only ? only : null;
 }
 
 /** Whether two readings are the same length, glyph for glyph, with one to MAX_CHANGED_GLYPHS other. */

@@ -76,6 +76,12 @@ Deno.test(
     // A glyph's worth of ink added over the band, or a graphic swapped, is a region.
     assert.equal(flagged([tile(0, 50, 0.68, 26, 120)]).length, 1);
     assert.equal(flagged([tile(0, 150, 0.9, 300, 280)]).length, 1);
+    // Less than a glyph, but one connected stroke of half a glyph the original lacks, on text OCR did
+    // not read (a script name's letter raised an ascender into a blank tile): a region.
+    assert.equal(flagged([{ ...tile(0, 50, 1, 0, 57), lonePiece: 57 }]).length, 1);
+    // The same ink as specks, or the stroke off every line, is not.
+    assert.deepEqual(flagged([{ ...tile(0, 50, 1, 0, 57), lonePiece: 3 }]), []);
+    assert.deepEqual(flagged([{ ...tile(0, 150, 1, 0, 57), lonePiece: 57 }]), []);
     // A sign's few pixels in a tile that touches a line that was read stay that line's evidence.
     const sign = flagged([tile(220, 100, 0.4, 20, 12)]);
     assert.equal(sign.length, 1);

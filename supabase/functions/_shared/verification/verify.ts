@@ -180,7 +180,8 @@ export function flaggedRegions(
       (!line || unread.has(line)) &&
       !(unlike && judgedByTones(tile)) &&
       tooLittleInk(tile, glyph) &&
-      !touchesReadLine(tile.box, lines, unread)
+      !touchesReadLine(tile.box, lines, unread) &&
+      !(line && holdsLoneStroke(tile, glyph))
     )
       continue;
     const existing = regions.find((region) =>
@@ -206,6 +207,20 @@ export function flaggedRegions(
  */
 function tooLittleInk(tile: TileScore, glyph: number): boolean {
   return Math.max(tile.ink, tile.copyInk ?? Infinity) < glyph;
+}
+
+/**
+ * The share of one glyph's ink that a single connected piece, present on one page and absent from
+ * the other, must reach on a tile of unread text for the tile to count however little ink it holds:
+ * a script name's letter changed (Lindqvist -> Lindqvlst) raised a 57 px ascender into a tile the
+ * original leaves blank, with a glyph at 72 px; noise and a faint pattern are specks or fall on the
+ * other page's faint tolerance.
+ */
+const LONE_STROKE_OF_GLYPH = 0.5;
+
+/** Whether a tile of text holds a stroke one page has and the other lacks (see LONE_STROKE_OF_GLYPH). */
+function holdsLoneStroke(tile: TileScore, glyph: number): boolean {
+  return glyph > 0 && (tile.lonePiece ?? 0) >= LONE_STROKE_OF_GLYPH * glyph;
 }
 
 /** Whether a box touches the padded box of a registered line that was read (not unread ink). */
