@@ -234,6 +234,16 @@ export function confusableKey(text: string): string {
 }
 
 /**
+ * Readings compared where the tiles saw a difference: a comma and a point are one sign there, as OCR
+ * of small print tells them apart no better than its noise (a screenshot's "Certificate No." read
+ * "No," at 0.90, seed 11 `g-screenshot-0000`, answered altered), and no value a certificate states
+ * turns into another between them. Every other glyph counts (a 1 -> l could be the change).
+ */
+export function signKey(text: string): string {
+  return readingKey(text).replace(/,/g, '.');
+}
+
+/**
  * Whether `reading` holds every word of `registered`, in order and whole, among more words: a box
  * registration drew tall (a seal OCR joined to a number line) cuts the lines above and below into
  * the crop, and those lines are judged on their own (e2e `E2E-V2-534CF0`: "Date of issue: 2026-11-25
@@ -380,6 +390,15 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
       ),
   );
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
+}
+
+/** Whether every cell reads the same on both pages (`signKey`), and some cell reads something. */
+function cellsReadAlike(cells: NonNullable<RegionEvidence['cells']>): boolean {
+  return (
+    cells.copy.length === cells.original.length &&
+    cells.copy.some((cell) => !!signKey(cell.text)) &&
+    cells.copy.every((cell, index) => signKey(cell.text) === signKey(cells.original[index]!.text))
+  );
 }
 
 /** How far, in the line's own heights, the text lines above and below a line in the text's flow are. */
@@ -563,13 +582,26 @@ function judgeEvidence(region: RegionEvidence): Judgement {
     confusableKey(copyCells) !== confusableKey(region.reads?.text ?? '')
   )
     return 'uncertain';
+  // So does a weakly flagged line's, when every cell reads alike on both pages and the original's cells
+  // hold all of the registered text: the one reading that differs is the copy's own cells' contrary
+  // (a scanned badge's "Result 3.3/4.0" read "3.3/4.0" whole at 0.91, "Result" and "3.3/4.0" by cells
+  // on both pages, seed 7 `g-scan-0004`, answered altered). A strong tile or a mark stays a change.
+  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
+  if (
+    !region.readAnyway &&
+    first === 'different' &&
+    region.score < TILE_STRONG &&
+    !(region.unmatchedMarks ?? 0) &&
+    cellsReadAlike(region.cells) &&
+    !leftOut(originalCells, region.line.text)
+  )
+    return 'uncertain';
   if (cells === 'uncertain') return first === 'different' ? first : 'uncertain';
   if (cells !== 'same' || first !== 'uncertain') return first;
   // The same glyphs read alike cell by cell clear the doubt the line's reading left, never a mark
   // gone or added nor a strong tile; and a flagged line only when the original's cells read all of
   // its registered text (OCR dropping the changed glyph on both pages is no agreement).
   if ((region.unmatchedMarks ?? 0) > 0 || region.score >= TILE_STRONG) return first;
-  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
   return region.readAnyway || !leftOut(originalCells, region.line.text) ? 'same' : first;
 }
 
@@ -626,22 +658,35 @@ function judgeReadings(region: RegionEvidence): Judgement {
   const originalConfident = original
     ? !!original.text && original.confidence >= READ_CONFIDENT
     : line !== null && line.confidence >= READ_CONFIDENT;
+  const readAsOriginal =
+    !!original && confident && originalConfident && signKey(reads.text) === signKey(original.text);
   const ocrAgrees =
     !!line &&
     confident &&
     !marksDiffer &&
-    (readingKey(reads.text) === readingKey(line.text) ||
+    (signKey(reads.text) === signKey(line.text) ||
       // The original read alike agrees only when that reading is whole: where the tiles saw a
       // change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
       // the forged "... B") is no agreement.
-      (!!original &&
-        originalConfident &&
-        readingKey(reads.text) === readingKey(original.text) &&
-        !leftOut(original.text, line.text)));
+      (readAsOriginal && !leftOut(original!.text, line.text)));
   // OCR reading the same text clears a weak flag (noise); a strong one it leaves in doubt: OCR is
   // blind to some changes a strong score is (an accent turned, á -> à, reads "a" on both pages).
   if (region.score >= TILE_STRONG) return ocrAgrees ? 'uncertain' : 'different';
   if (ocrAgrees) return 'same';
+  // Nor is it a change where OCR drops glyphs of the registered text on both pages, read alike: a
+  // scanned transcript's one-letter grades ("Microeconomics 15" for "... 15 C-" at 0.97, the original
+  // "Microeconomics" at 0.95, seed 7 `g-scan-0003`, answered altered). Such a reading says nothing of
+  // the glyphs it dropped (a forged "C-" -> "C" reads so too): the line's cells, read on both pages, may
+  // (verify.ts). Where the original reads them all, the copy's lack stands.
+  if (
+    line &&
+    confident &&
+    originalConfident &&
+    original &&
+    leftOut(reads.text, line.text) &&
+    leftOut(original.text, line.text)
+  )
+    return 'uncertain';
   // The tiles saw a small difference and OCR reads another text: a change when both sides read
   // clearly, else doubt.
   if (line && confident) return originalConfident ? 'different' : 'uncertain';

@@ -17,6 +17,7 @@ import {
   CRITICAL_FIELDS,
   decide,
   GRAPHIC_FLAG,
+  droppedGlyphs,
   GRAPHIC_LIKENESS,
   IDENTIFIER,
   inTextFlow,
@@ -471,11 +472,17 @@ export async function examine(
   // by cell, on both pages the same way: OCR of a whole line drops or garbles the cells of a table
   // row ("Operating Systems 110" for "... 10 B-" in a rotated copy, nothing at all for a scanned
   // "Cryptography 15 C+") and reads a small number beside a large heading at the heading's scale.
-  const inDoubt = differing.filter(
-    (line) =>
-      !!line.text &&
-      readingKey(readingOf.get(line)?.text ?? '') !== readingKey(originalReadingOf.get(line)?.text ?? ''),
-  );
+  // So are flagged lines the copy reads as the original does, both dropping glyphs of the registered
+  // text: a scanned row's one-letter grade, read on neither page whole, is read in its cell.
+  const inDoubt = differing.filter((line) => {
+    if (!line.text) return false;
+    const copyText = readingOf.get(line)?.text ?? '';
+    const originalText = originalReadingOf.get(line)?.text ?? '';
+    return (
+      readingKey(copyText) !== readingKey(originalText) ||
+      (flagged.some((region) => region.line === line) && droppedGlyphs(originalText, line.text))
+    );
+  });
   const cellsOf = new Map<RegisteredLine, NonNullable<RegionEvidence['cells']>>();
   if (inDoubt.length) {
     const pageOf = (side: 'copy' | 'original') =>
