@@ -1096,3 +1096,27 @@ Deno.test('a weakly flagged line read otherwise whole, alike by cells that hold 
   assert.equal(decideOne({ ...whole, cells: cells('3.8/4.0') }).verdict, 'altered');
   assert.equal(decideOne({ ...whole, score: 0.35, cells: cells('3.3/4.0') }).verdict, 'altered');
 });
+
+Deno.test('ink with no reading whose tones agree on both pages is doubt, never a change', () => {
+  // Seed 7 g-scan-0004: a seal's lower edge among a dot pattern, ink unread by OCR, scored 0.48.
+  const unreadInk = registered('', null, 0, { x: 97, y: 672, width: 495, height: 91 });
+  const seal = { line: unreadInk, score: 0.48, unmatchedMarks: 0, reads: reading('he wining als oF', 0.4) };
+  assert.equal(decideOne(seal).verdict, 'altered');
+  assert.equal(decideOne({ ...seal, tonesAlike: true }).verdict, 'unknown');
+  // Graphics off every line alike.
+  assert.equal(decideOne({ line: null, score: 0.48 }).verdict, 'altered');
+  assert.equal(decideOne({ line: null, score: 0.48, tonesAlike: true }).verdict, 'unknown');
+  // A line that reads as text is judged by its reading, whatever its tones.
+  const row = registered('Microeconomics 15 C-', null, 0.95, { x: 79, y: 762, width: 736, height: 26 });
+  assert.equal(
+    decideOne({
+      line: row,
+      score: 0.48,
+      tonesAlike: true,
+      unmatchedMarks: 0,
+      reads: reading('Microeconomics 15 C+', 0.96),
+      originalReads: reading('Microeconomics 15 C-', 0.96),
+    }).verdict,
+    'altered',
+  );
+});
