@@ -1064,6 +1064,16 @@ Deno.test('a flagged line OCR drops glyphs of on both pages is doubt, unless its
     original: [reading('Microeconomics', 0.96), reading('15', 0.97), reading('C-', 0.95)],
   };
   assert.equal(decideOne({ ...dropped, cells }).verdict, 'altered');
+  // Where the original read alike reads glyphs the copy's reading lacks, the copy's lack is a change,
+  // though both lack others (seed 11 f-grade-sign-screenshot-0000, C+ -> C-).
+  assert.equal(
+    decideOne({
+      ...dropped,
+      reads: reading('Microeconomics', 0.97),
+      originalReads: reading('Microeconomics C-', 0.96),
+    }).verdict,
+    'altered',
+  );
   // Where the original read alike reads the whole line, the copy's lack is a change (a sign removed).
   assert.equal(
     decideOne({
@@ -1106,6 +1116,20 @@ Deno.test('ink with no reading whose tones agree on both pages is doubt, never a
   // Graphics off every line alike.
   assert.equal(decideOne({ line: null, score: 0.48 }).verdict, 'altered');
   assert.equal(decideOne({ line: null, score: 0.48, tonesAlike: true }).verdict, 'unknown');
+  // A grade OCR registered (one letter and a sign, seed 11 f-grade-sign-scan-0002: A+ -> A-, 0.80, read
+  // as nothing on both pages) stays a change whatever its tones.
+  const sign = registered('A+', null, 0.97, { x: 497, y: 503, width: 38, height: 19 });
+  assert.equal(
+    decideOne({
+      line: sign,
+      score: 0.8,
+      tonesAlike: true,
+      unmatchedMarks: 1,
+      reads: silent,
+      originalReads: silent,
+    }).verdict,
+    'altered',
+  );
   // A line that reads as text is judged by its reading, whatever its tones.
   const row = registered('Microeconomics 15 C-', null, 0.95, { x: 79, y: 762, width: 736, height: 26 });
   assert.equal(

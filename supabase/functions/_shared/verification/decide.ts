@@ -561,9 +561,10 @@ function judge(region: RegionEvidence): Judgement {
   // Ink with no reading (graphics, or ink OCR reads as no text) whose tones agree on both pages is the
   // same picture as far as the tiles can tell: its ink score alone is doubt, never a change (seed 7
   // `g-scan-0004`: a seal's lower edge among a dot pattern, 143 px of ink against 114, scored 0.48 at
-  // likeness 0.967, answered altered). A swapped seal or photo has tones of its own.
-  if (judgement === 'different' && region.tonesAlike && (!region.line || !readsAsText(region.line)))
-    return 'uncertain';
+  // likeness 0.967, answered altered). A swapped seal or photo has tones of its own. Never a line read
+  // with some confidence, nor one with digits or signs, nor one in the text's flow (a script name): a
+  // grade "A+" -> "A-" keeps its tones at 0.95 and more (seed 11 `f-grade-sign-scan-0002`).
+  if (judgement === 'different' && region.tonesAlike && noTextRead(region)) return 'uncertain';
   // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
   // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
   return judgement === 'uncertain' &&
@@ -573,6 +574,15 @@ function judge(region: RegionEvidence): Judgement {
     readOtherwiseConsistently(region)
     ? 'different'
     : judgement;
+}
+
+/** Whether a region holds no text OCR registered: graphics, or ink read as no text off the text's flow. */
+function noTextRead(region: RegionEvidence): boolean {
+  const { line } = region;
+  if (!line) return true;
+  return (
+    line.field === null && line.confidence < READ_DOUBT && !/[0-9+\-]/.test(line.text) && !region.inTextFlow
+  );
 }
 
 function judgeEvidence(region: RegionEvidence): Judgement {
@@ -694,14 +704,17 @@ function judgeReadings(region: RegionEvidence): Judgement {
   // scanned transcript's one-letter grades ("Microeconomics 15" for "... 15 C-" at 0.97, the original
   // "Microeconomics" at 0.95, seed 7 `g-scan-0003`, answered altered). Such a reading says nothing of
   // the glyphs it dropped (a forged "C-" -> "C" reads so too): the line's cells, read on both pages, may
-  // (verify.ts). Where the original reads them all, the copy's lack stands.
+  // (verify.ts). Where the original reads them all, or glyphs the copy's reading lacks, the copy's lack
+  // stands (seed 11 `f-grade-sign-screenshot-0000`: "Academic Writing" for a forged "C-", the original
+  // "Academic Writing C+", both without the credits "5").
   if (
     line &&
     confident &&
     originalConfident &&
     original &&
     leftOut(reads.text, line.text) &&
-    leftOut(original.text, line.text)
+    leftOut(original.text, line.text) &&
+    !leftOut(reads.text, original.text)
   )
     return 'uncertain';
   // The tiles saw a small difference and OCR reads another text: a change when both sides read
