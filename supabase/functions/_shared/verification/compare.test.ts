@@ -6,6 +6,7 @@ import {
   compareTiles,
   comparePages,
   EDGE_BAND,
+  inkDepth,
   judgedByTones,
   replicateEdge,
   STRUCTURE_FROM,
@@ -580,3 +581,22 @@ Deno.test(
     );
   },
 );
+
+Deno.test("a tile's ink depth is how far its inked pixels lie under the tile's paper", async () => {
+  // A light rule (200 on 245 paper) and a dark stroke (40) on one page, each in its own tile, found
+  // as ink by the page's own ink masks.
+  const width = 100;
+  const height = 50;
+  const data = new Uint8Array(width * height).fill(245);
+  for (let y = 5; y < 45; y++) {
+    data[y * width + 25] = 200;
+    for (let x = 70; x < 73; x++) data[y * width + x] = 40;
+  }
+  const page: GrayRaster = { width, height, data };
+  const masks = await inkMasks(page);
+  const light = inkDepth(page, masks, { x: 0, y: 0, width: 50, height: 50 });
+  const dark = inkDepth(page, masks, { x: 50, y: 0, width: 50, height: 50 });
+  assert.ok(light > 0 && light < 54, `light rule ${light}`);
+  assert.ok(dark > 150, `dark stroke ${dark}`);
+  assert.equal(inkDepth(page, masks, { x: 0, y: 0, width: 20, height: 50 }), 0);
+});

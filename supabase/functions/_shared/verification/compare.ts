@@ -49,6 +49,11 @@ export interface TileScore {
    * STRUCTURE_FROM.
    */
   lonePiece?: number;
+  /**
+   * How much darker than the tile's paper the original's ink is (grey levels, the median over its ink
+   * pixels on the polarity-turned page); set for tiles from the graphic flag (see `inkDepth`).
+   */
+  inkDepth?: number;
 }
 
 /** Shifts within +/-SHIFT px, nearest first: of equally good shifts the smallest is taken. */
@@ -586,7 +591,32 @@ export async function comparePages(
             );
     }
   }
+  for (const tile of tiles)
+    if (!tile.hidden && tile.score >= DEPTH_FROM)
+      tile.inkDepth = inkDepth(originalPage, originalInk, tile.box);
   return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles, darkGround: dark.mask };
+}
+
+/** Tiles from this score on get their ink's depth measured (`inkDepth`): where graphics are flagged. */
+const DEPTH_FROM = 0.3;
+
+/**
+ * The median depth of the page's ink under the tile's paper (its brightest tenth): a seal's, a
+ * signature's or a glyph's strokes lie a hundred grey levels and more under the paper, a faint printed
+ * pattern's dots or a light table rule shrunk to a screenshot's scale a few dozen.
+ */
+export function inkDepth(page: GrayRaster, ink: InkMasks, box: Box): number {
+  const tones: number[] = [];
+  const inked: number[] = [];
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let p = y * page.width + box.x; p < y * page.width + box.x + box.width; p++) {
+      tones.push(page.data[p]!);
+      if (ink.ink[p]) inked.push(page.data[p]!);
+    }
+  if (!inked.length) return 0;
+  tones.sort((a, b) => a - b);
+  inked.sort((a, b) => a - b);
+  return tones[Math.floor(tones.length * 0.9)]! - inked[Math.floor(inked.length / 2)]!;
 }
 
 /**

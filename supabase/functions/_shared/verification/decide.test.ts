@@ -1052,3 +1052,131 @@ Deno.test(
     );
   },
 );
+
+Deno.test('a weakly flagged line read with a comma for a point is the same; another digit is not', () => {
+  // Seed 11, g-screenshot-0000: the number line flagged at 0.046 read "No," (0.90), the original read
+  // alike "No." (0.93). It was answered altered.
+  const number = registered('Certificate No. FSB-2024-000088', 'certificate_number', 0.9, {
+    x: 99,
+    y: 886,
+    width: 212,
+    height: 10,
+  });
+  const flagged = {
+    line: number,
+    score: 0.046,
+    unmatchedMarks: 0,
+    originalReads: reading('Certificate No. FSB-2024-000088', 0.93),
+  };
+  assert.equal(
+    decideOne({ ...flagged, reads: reading('Certificate No, FSB-2024-000088', 0.9) }).verdict,
+    'authentic',
+  );
+  assert.equal(
+    decideOne({ ...flagged, reads: reading('Certificate No. FSB-2024-000089', 0.93) }).verdict,
+    'altered',
+  );
+});
+
+Deno.test('a flagged line OCR drops glyphs of on both pages is doubt, unless its cells say more', () => {
+  // Seed 7, g-scan-0003: a transcript row flagged at 0.235 read "Microeconomics 15" (0.97), the
+  // original read alike "Microeconomics" (0.95); the one-letter grade "C-" on neither. Answered altered.
+  const row = registered('Microeconomics 15 C-', null, 0.84, { x: 79, y: 762, width: 736, height: 26 });
+  const dropped = {
+    line: row,
+    score: 0.235,
+    unmatchedMarks: 0,
+    reads: reading('Microeconomics 15', 0.97),
+    originalReads: reading('Microeconomics', 0.95),
+  };
+  assert.equal(decideOne(dropped).verdict, 'unknown');
+  assert.equal(
+    decideOne({ ...dropped, originalReads: reading('Microeconomics 15', 0.96) }).verdict,
+    'unknown',
+  );
+  // The grade's cell read surely otherwise on both pages: a change (a forged "C-" -> "C").
+  const cells = {
+    copy: [reading('Microeconomics', 0.96), reading('15', 0.97), reading('C', 0.93)],
+    original: [reading('Microeconomics', 0.96), reading('15', 0.97), reading('C-', 0.95)],
+  };
+  assert.equal(decideOne({ ...dropped, cells }).verdict, 'altered');
+  // Where the original read alike reads glyphs the copy's reading lacks, the copy's lack is a change,
+  // though both lack others (seed 11 f-grade-sign-screenshot-0000, C+ -> C-).
+  assert.equal(
+    decideOne({
+      ...dropped,
+      reads: reading('Microeconomics', 0.97),
+      originalReads: reading('Microeconomics C-', 0.96),
+    }).verdict,
+    'altered',
+  );
+  // Where the original read alike reads the whole line, the copy's lack is a change (a sign removed).
+  assert.equal(
+    decideOne({
+      ...dropped,
+      reads: reading('Microeconomics 15 C', 0.95),
+      originalReads: reading('Microeconomics 15 C-', 0.96),
+    }).verdict,
+    'altered',
+  );
+});
+
+Deno.test('a weakly flagged line read otherwise whole, alike by cells that hold all of it, is doubt', () => {
+  // Seed 7, g-scan-0004: "Result 3.3/4.0" flagged at 0.20 read "3.3/4.0" whole (0.91), the original
+  // "Result 3.3/4.0" (0.96); by cells "Result" and "3.3/4.0" on both pages (the copy's 0.96, 0.71).
+  const grade = registered('Result 3.3/4.0', 'grade', 0.93, { x: 394, y: 392, width: 300, height: 30 });
+  const cells = (copy: string) => ({
+    copy: [reading('Result', 0.96), reading(copy, 0.71)],
+    original: [reading('Result', 0.95), reading('3.3/4.0', 0.96)],
+  });
+  const whole = {
+    line: grade,
+    score: 0.2,
+    unmatchedMarks: 0,
+    reads: reading('3.3/4.0', 0.91),
+    originalReads: reading('Result 3.3/4.0', 0.96),
+  };
+  assert.equal(decideOne({ ...whole, cells: cells('3.3/4.0') }).verdict, 'unknown');
+  // Without the cells, or with a cell read otherwise, or with a strong tile, it stays a change.
+  assert.equal(decideOne(whole).verdict, 'altered');
+  assert.equal(decideOne({ ...whole, cells: cells('3.8/4.0') }).verdict, 'altered');
+  assert.equal(decideOne({ ...whole, score: 0.35, cells: cells('3.3/4.0') }).verdict, 'altered');
+});
+
+Deno.test('ink with no reading whose tones agree on both pages is doubt, never a change', () => {
+  // Seed 7 g-scan-0004: a seal's lower edge among a dot pattern, ink unread by OCR, scored 0.48.
+  const unreadInk = registered('', null, 0, { x: 97, y: 672, width: 495, height: 91 });
+  const seal = { line: unreadInk, score: 0.48, unmatchedMarks: 0, reads: reading('he wining als oF', 0.4) };
+  assert.equal(decideOne(seal).verdict, 'altered');
+  assert.equal(decideOne({ ...seal, tonesAlike: true }).verdict, 'unknown');
+  // Graphics off every line alike.
+  assert.equal(decideOne({ line: null, score: 0.48 }).verdict, 'altered');
+  assert.equal(decideOne({ line: null, score: 0.48, tonesAlike: true }).verdict, 'unknown');
+  // A grade OCR registered (one letter and a sign, seed 11 f-grade-sign-scan-0002: A+ -> A-, 0.80, read
+  // as nothing on both pages) stays a change whatever its tones.
+  const sign = registered('A+', null, 0.97, { x: 497, y: 503, width: 38, height: 19 });
+  assert.equal(
+    decideOne({
+      line: sign,
+      score: 0.8,
+      tonesAlike: true,
+      unmatchedMarks: 1,
+      reads: silent,
+      originalReads: silent,
+    }).verdict,
+    'altered',
+  );
+  // A line that reads as text is judged by its reading, whatever its tones.
+  const row = registered('Microeconomics 15 C-', null, 0.95, { x: 79, y: 762, width: 736, height: 26 });
+  assert.equal(
+    decideOne({
+      line: row,
+      score: 0.48,
+      tonesAlike: true,
+      unmatchedMarks: 0,
+      reads: reading('Microeconomics 15 C+', 0.96),
+      originalReads: reading('Microeconomics 15 C-', 0.96),
+    }).verdict,
+    'altered',
+  );
+});

@@ -37,6 +37,11 @@ export const GRAPHIC_FLAG = 0.3;
  * in doubt whatever its ink score: its tones no longer vary together, as a swapped seal's do not.
  */
 export const GRAPHIC_LIKENESS = 0.5;
+/**
+ * Structure likeness from which a tile's tones are the same picture's: a swapped seal's fell under
+ * GRAPHIC_LIKENESS, a genuine seal's edge in a JPEG q70 scan was 0.967.
+ */
+export const TONES_ALIKE = 0.95;
 /** Tile score that is a difference on its own, whatever OCR reads. */
 export const TILE_STRONG = 0.3;
 /** OCR confidence from which a reading is believed. */
@@ -128,6 +133,12 @@ export interface RegionEvidence {
     original: RegionReading[];
     again?: { index: number; copy: RegionReading; original: RegionReading }[];
   };
+  /**
+   * Every flagged tile of the region has tones that vary together on both pages (structure likeness
+   * from TONES_ALIKE) and ink on both within a factor of two: the same picture, its ink threshold
+   * tipped otherwise by the copy's blur or compression. Absent, taken not to.
+   */
+  tonesAlike?: boolean;
   /**
    * Whether the region's line stands in the flow of the page's text (`inTextFlow`), as a name line
    * does; absent, it is taken not to.
@@ -231,6 +242,16 @@ export function confusableKey(text: string): string {
     .replace(/b/g, '8')
     .replace(/z/g, '2')
     .replace(/,/g, '.');
+}
+
+/**
+ * Readings compared where the tiles saw a difference: a comma and a point are one sign there, as OCR
+ * of small print tells them apart no better than its noise (a screenshot's "Certificate No." read
+ * "No," at 0.90, seed 11 `g-screenshot-0000`, answered altered), and no value a certificate states
+ * turns into another between them. Every other glyph counts (a 1 -> l could be the change).
+ */
+export function signKey(text: string): string {
+  return readingKey(text).replace(/,/g, '.');
 }
 
 /**
@@ -380,6 +401,15 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
       ),
   );
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
+}
+
+/** Whether every cell reads the same on both pages (`signKey`), and some cell reads something. */
+function cellsReadAlike(cells: NonNullable<RegionEvidence['cells']>): boolean {
+  return (
+    cells.copy.length === cells.original.length &&
+    cells.copy.some((cell) => !!signKey(cell.text)) &&
+    cells.copy.every((cell, index) => signKey(cell.text) === signKey(cells.original[index]!.text))
+  );
 }
 
 /** How far, in the line's own heights, the text lines above and below a line in the text's flow are. */
@@ -538,6 +568,13 @@ function glyphsChanged(copy: string, original: string): boolean {
 
 function judge(region: RegionEvidence): Judgement {
   const judgement = judgeEvidence(region);
+  // Ink with no reading (graphics, or ink OCR reads as no text) whose tones agree on both pages is the
+  // same picture as far as the tiles can tell: its ink score alone is doubt, never a change (seed 7
+  // `g-scan-0004`: a seal's lower edge among a dot pattern, 143 px of ink against 114, scored 0.48 at
+  // likeness 0.967, answered altered). A swapped seal or photo has tones of its own. Never a line read
+  // with some confidence, nor one with digits or signs, nor one in the text's flow (a script name): a
+  // grade "A+" -> "A-" keeps its tones at 0.95 and more (seed 11 `f-grade-sign-scan-0002`).
+  if (judgement === 'different' && region.tonesAlike && noTextRead(region)) return 'uncertain';
   // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
   // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
   return judgement === 'uncertain' &&
@@ -547,6 +584,15 @@ function judge(region: RegionEvidence): Judgement {
     readOtherwiseConsistently(region)
     ? 'different'
     : judgement;
+}
+
+/** Whether a region holds no text OCR registered: graphics, or ink read as no text off the text's flow. */
+function noTextRead(region: RegionEvidence): boolean {
+  const { line } = region;
+  if (!line) return true;
+  return (
+    line.field === null && line.confidence < READ_DOUBT && !/[0-9+\-]/.test(line.text) && !region.inTextFlow
+  );
 }
 
 function judgeEvidence(region: RegionEvidence): Judgement {
@@ -573,13 +619,26 @@ function judgeEvidence(region: RegionEvidence): Judgement {
     confusableKey(copyCells) !== confusableKey(region.reads?.text ?? '')
   )
     return 'uncertain';
+  // So does a weakly flagged line's, when every cell reads alike on both pages and the original's cells
+  // hold all of the registered text: the one reading that differs is the copy's own cells' contrary
+  // (a scanned badge's "Result 3.3/4.0" read "3.3/4.0" whole at 0.91, "Result" and "3.3/4.0" by cells
+  // on both pages, seed 7 `g-scan-0004`, answered altered). A strong tile or a mark stays a change.
+  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
+  if (
+    !region.readAnyway &&
+    first === 'different' &&
+    region.score < TILE_STRONG &&
+    !(region.unmatchedMarks ?? 0) &&
+    cellsReadAlike(region.cells) &&
+    !leftOut(originalCells, region.line.text)
+  )
+    return 'uncertain';
   if (cells === 'uncertain') return first === 'different' ? first : 'uncertain';
   if (cells !== 'same' || first !== 'uncertain') return first;
   // The same glyphs read alike cell by cell clear the doubt the line's reading left, never a mark
   // gone or added nor a strong tile; and a flagged line only when the original's cells read all of
   // its registered text (OCR dropping the changed glyph on both pages is no agreement).
   if ((region.unmatchedMarks ?? 0) > 0 || region.score >= TILE_STRONG) return first;
-  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
   return region.readAnyway || !leftOut(originalCells, region.line.text) ? 'same' : first;
 }
 
@@ -636,22 +695,38 @@ function judgeReadings(region: RegionEvidence): Judgement {
   const originalConfident = original
     ? !!original.text && original.confidence >= READ_CONFIDENT
     : line !== null && line.confidence >= READ_CONFIDENT;
+  const readAsOriginal =
+    !!original && confident && originalConfident && signKey(reads.text) === signKey(original.text);
   const ocrAgrees =
     !!line &&
     confident &&
     !marksDiffer &&
-    (readingKey(reads.text) === readingKey(line.text) ||
+    (signKey(reads.text) === signKey(line.text) ||
       // The original read alike agrees only when that reading is whole: where the tiles saw a
       // change, OCR dropping the changed glyph on both sides ("Overall grade" for "... C" and for
       // the forged "... B") is no agreement.
-      (!!original &&
-        originalConfident &&
-        readingKey(reads.text) === readingKey(original.text) &&
-        !leftOut(original.text, line.text)));
+      (readAsOriginal && !leftOut(original!.text, line.text)));
   // OCR reading the same text clears a weak flag (noise); a strong one it leaves in doubt: OCR is
   // blind to some changes a strong score is (an accent turned, á -> à, reads "a" on both pages).
   if (region.score >= TILE_STRONG) return ocrAgrees ? 'uncertain' : 'different';
   if (ocrAgrees) return 'same';
+  // Nor is it a change where OCR drops glyphs of the registered text on both pages, read alike: a
+  // scanned transcript's one-letter grades ("Microeconomics 15" for "... 15 C-" at 0.97, the original
+  // "Microeconomics" at 0.95, seed 7 `g-scan-0003`, answered altered). Such a reading says nothing of
+  // the glyphs it dropped (a forged "C-" -> "C" reads so too): the line's cells, read on both pages, may
+  // (verify.ts). Where the original reads them all, or glyphs the copy's reading lacks, the copy's lack
+  // stands (seed 11 `f-grade-sign-screenshot-0000`: "Academic Writing" for a forged "C-", the original
+  // "Academic Writing C+", both without the credits "5").
+  if (
+    line &&
+    confident &&
+    originalConfident &&
+    original &&
+    leftOut(reads.text, line.text) &&
+    leftOut(original.text, line.text) &&
+    !leftOut(reads.text, original.text)
+  )
+    return 'uncertain';
   // The tiles saw a small difference and OCR reads another text: a change when both sides read
   // clearly, else doubt.
   if (line && confident) return originalConfident ? 'different' : 'uncertain';

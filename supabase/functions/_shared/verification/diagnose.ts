@@ -80,7 +80,7 @@ if (showTiles) {
     .sort((a, b) => b.score - a.score)
     .slice(0, 30))
     console.log(
-      `tile [${box(tile.box)}] score ${tile.score.toFixed(3)} ink ${tile.ink} copy ink ${tile.copyInk ?? '-'} likeness ${(tile.likeness ?? 1).toFixed(3)} lone piece ${tile.lonePiece ?? '-'}`,
+      `tile [${box(tile.box)}] score ${tile.score.toFixed(3)} ink ${tile.ink} copy ink ${tile.copyInk ?? '-'} likeness ${(tile.likeness ?? 1).toFixed(3)} lone piece ${tile.lonePiece ?? '-'} depth ${tile.inkDepth ?? '-'}`,
     );
 }
 console.log(`verdict ${decision.verdict}: ${decision.reasons.join(' | ')}`);

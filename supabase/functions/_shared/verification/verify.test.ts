@@ -92,6 +92,40 @@ Deno.test(
     assert.equal(flagged([swappedSeal]).length, 1);
     // The same tones with the ink compared (nothing left out) stay the faint pattern's case.
     assert.deepEqual(flagged([{ ...swappedSeal, leftOut: 0.1 }]), []);
+    // Faint ink (under FAINT_INK_DEPTH) holding more than a glyph's worth, lost in the copy: a dot
+    // pattern in a JPEG scan or a light rule at a screenshot's scale (seed 11 g-screenshot-0003: 30 px
+    // at depth 41 against 2, scored 1.0) flags nothing, off the lines or over unread ink. Dark ink lost,
+    // or faint ink the copy adds, is a region.
+    const faintRule = { ...tile(0, 150, 1, 130, 2), inkDepth: 41 };
+    assert.deepEqual(flagged([faintRule]), []);
+    assert.deepEqual(flagged([{ ...faintRule, box: { ...faintRule.box, y: 50 } }]), []);
+    assert.equal(flagged([{ ...faintRule, inkDepth: 188 }]).length, 1);
+    assert.equal(flagged([{ ...faintRule, copyInk: 160 }]).length, 1);
+  },
+);
+
+Deno.test(
+  'a graphic region is marked tones-alike only when every tile has like tones and ink on both pages',
+  () => {
+    const tile = (x: number, likeness: number, ink: number, copyInk: number): TileScore => ({
+      box: { x, y: 0, width: 50, height: 50 },
+      score: 0.48,
+      ink,
+      copyInk,
+      hidden: false,
+      likeness,
+    });
+    const regions = (tiles: TileScore[]) => flaggedRegions(tiles, [], 0.05);
+    // Seed 7 g-scan-0004: a seal's lower edge, 143 px against 114, likeness 0.967.
+    assert.equal(regions([tile(0, 0.967, 143, 114)])[0]!.tonesAlike, true);
+    // Swapped (tones unlike), erased (the copy's ink gone) or added to: not alike.
+    assert.equal(regions([tile(0, 0.4, 143, 120)])[0]!.tonesAlike, false);
+    assert.equal(regions([tile(0, 1, 143, 10)])[0]!.tonesAlike, false);
+    assert.equal(regions([tile(0, 0.99, 60, 143)])[0]!.tonesAlike, false);
+    // One tile unlike makes the whole region so.
+    const joined = regions([tile(0, 0.967, 143, 114), tile(50, 0.4, 143, 120)]);
+    assert.equal(joined.length, 1);
+    assert.equal(joined[0]!.tonesAlike, false);
   },
 );
 

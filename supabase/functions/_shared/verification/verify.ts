@@ -17,6 +17,7 @@ import {
   CRITICAL_FIELDS,
   decide,
   GRAPHIC_FLAG,
+  droppedGlyphs,
   GRAPHIC_LIKENESS,
   IDENTIFIER,
   inTextFlow,
@@ -28,6 +29,7 @@ import {
   TEXT_FLAG,
   textBlock,
   textFlagFor,
+  TONES_ALIKE,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
@@ -146,8 +148,8 @@ export function flaggedRegions(
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
   glyph = 0,
-): { box: Box; score: number; line: RegisteredLine | null }[] {
-  const regions: { box: Box; score: number; line: RegisteredLine | null }[] = [];
+): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] {
+  const regions: { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] = [];
   const union = (a: Box, b: Box): Box => {
     const x = Math.min(a.x, b.x);
     const y = Math.min(a.y, b.y);
@@ -184,14 +186,16 @@ export function flaggedRegions(
       !(line && holdsLoneStroke(tile, glyph))
     )
       continue;
+    if ((!line || unread.has(line)) && !unlike && faintInkLost(tile)) continue;
     const existing = regions.find((region) =>
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
     if (existing) {
       existing.box = union(existing.box, tile.box);
       existing.score = Math.max(existing.score, tile.score);
+      existing.tonesAlike &&= tonesAlike(tile);
     } else {
-      regions.push({ box: tile.box, score: tile.score, line });
+      regions.push({ box: tile.box, score: tile.score, line, tonesAlike: tonesAlike(tile) });
     }
   }
   return regions;
@@ -221,6 +225,43 @@ const LONE_STROKE_OF_GLYPH = 0.5;
 /** Whether a tile of text holds a stroke one page has and the other lacks (see LONE_STROKE_OF_GLYPH). */
 function holdsLoneStroke(tile: TileScore, glyph: number): boolean {
   return glyph > 0 && (tile.lonePiece ?? 0) >= LONE_STROKE_OF_GLYPH * glyph;
+}
+
+/**
+ * Whether a tile's tones vary together on both pages (compare.ts `structureLikeness` from
+ * TONES_ALIKE) while each holds at least half the other's ink: the same picture, its ink threshold
+ * tipped otherwise by a copy's blur and compression (see decide.ts `RegionEvidence.tonesAlike`).
+ */
+function tonesAlike(tile: TileScore): boolean {
+  const copyInk = tile.copyInk ?? 0;
+  return (
+    tile.likeness !== undefined &&
+    tile.likeness >= TONES_ALIKE &&
+    tile.ink > 0 &&
+    copyInk >= tile.ink / 2 &&
+    tile.ink >= copyInk / 2
+  );
+}
+
+/**
+ * Depth under the paper (grey levels) below which the original's ink is faint: three times the ink
+ * threshold (ink.ts INK_C, 18). Content is printed dark: a seal's, a signature's and a glyph's strokes
+ * lay 188 levels under the paper on a scanned badge, while a printed dot pattern lay 19 and a light
+ * table rule at a screenshot's 39 % 41.
+ */
+const FAINT_INK_DEPTH = 54;
+
+/**
+ * Whether a tile's only difference is faint ink of the original the copy lost: ink that light sits
+ * at the threshold, and a copy's re-sampling or compression takes it under (seed 7 `g-scan-0004`, a
+ * badge's dot pattern, 25-32 px of ink against 0 in JPEG q70, scored 0.3-0.56; seed 11
+ * `g-screenshot-0003`, a table's right rule at 39 %, 30 px against 2, scored 1.0; both answered
+ * altered). Ink the copy adds, or dark ink it lost, is never so.
+ */
+function faintInkLost(tile: TileScore): boolean {
+  return (
+    tile.inkDepth !== undefined && tile.inkDepth < FAINT_INK_DEPTH && (tile.copyInk ?? Infinity) <= tile.ink
+  );
 }
 
 /** Whether a box touches the padded box of a registered line that was read (not unread ink). */
@@ -476,11 +517,17 @@ export async function examine(
   // by cell, on both pages the same way: OCR of a whole line drops or garbles the cells of a table
   // row ("Operating Systems 110" for "... 10 B-" in a rotated copy, nothing at all for a scanned
   // "Cryptography 15 C+") and reads a small number beside a large heading at the heading's scale.
-  const inDoubt = differing.filter(
-    (line) =>
-      !!line.text &&
-      readingKey(readingOf.get(line)?.text ?? '') !== readingKey(originalReadingOf.get(line)?.text ?? ''),
-  );
+  // So are flagged lines the copy reads as the original does, both dropping glyphs of the registered
+  // text: a scanned row's one-letter grade, read on neither page whole, is read in its cell.
+  const inDoubt = differing.filter((line) => {
+    if (!line.text) return false;
+    const copyText = readingOf.get(line)?.text ?? '';
+    const originalText = originalReadingOf.get(line)?.text ?? '';
+    return (
+      readingKey(copyText) !== readingKey(originalText) ||
+      (flagged.some((region) => region.line === line) && droppedGlyphs(originalText, line.text))
+    );
+  });
   const cellsOf = new Map<RegisteredLine, NonNullable<RegionEvidence['cells']>>();
   if (inDoubt.length) {
     const pageOf = (side: 'copy' | 'original') =>
