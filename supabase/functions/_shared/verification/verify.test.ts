@@ -126,6 +126,12 @@ Deno.test(
     const joined = regions([tile(0, 0.967, 143, 114), tile(50, 0.4, 143, 120)]);
     assert.equal(joined.length, 1);
     assert.equal(joined[0]!.tonesAlike, false);
+    // A stroke one page has and the other lacks, of half a glyph or more, is no tipped threshold
+    // however the tones agree (default seed f-grade-sign-scan-0002: "C+" -> "C-", likeness 0.951,
+    // 281 px against 220, a 74 px piece); the seal's edge had pieces of 4 px.
+    const withGlyph = (tiles: TileScore[]) => flaggedRegions(tiles, [], 0.05, new Set(), 100);
+    assert.equal(withGlyph([{ ...tile(0, 0.951, 281, 220), lonePiece: 74 }])[0]!.tonesAlike, false);
+    assert.equal(withGlyph([{ ...tile(0, 0.967, 143, 114), lonePiece: 4 }])[0]!.tonesAlike, true);
   },
 );
 
