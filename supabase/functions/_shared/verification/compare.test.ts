@@ -9,6 +9,7 @@ import {
   inkDepth,
   judgedByTones,
   replicateEdge,
+  rescoreWithout,
   STRUCTURE_FROM,
   structureLikeness,
   unmatchedMarks,
@@ -20,6 +21,7 @@ import {
   type RegionEvidence,
   TEXT_FLAG,
   TEXT_FLAG_FLOOR,
+  textBlock,
   textFlagFor,
   TILE_STRONG,
 } from './decide.ts';
@@ -27,6 +29,7 @@ import type { RegisteredLine } from './fields.ts';
 import { inkMasks, type InkMasks } from './ink.ts';
 import { matFromRaster, rasterFromMat, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
+import { tableRules } from './unread.ts';
 
 const SIDE = 280;
 
@@ -600,3 +603,61 @@ Deno.test("a tile's ink depth is how far its inked pixels lie under the tile's p
   assert.ok(dark > 150, `dark stroke ${dark}`);
   assert.equal(inkDepth(page, masks, { x: 0, y: 0, width: 20, height: 50 }), 0);
 });
+
+/**
+ * A transcript's rows of small dark glyphs between light table rules (`ruleTone`, 255 for none) that
+ * the columns' darker rules cross, a line above and under the table, and a grade sign "+" (or "-") in
+ * the last cell of the table's last row.
+ */
+function ruledRows(ruleTone: number, sign: '+' | '-'): GrayRaster {
+  const data = new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT).fill(255);
+  const fill = (x: number, y: number, width: number, height: number, value: number) => {
+    for (let row = y; row < y + height; row++)
+      data.fill(value, row * PAGE_WIDTH + x, row * PAGE_WIDTH + x + width);
+  };
+  for (const y of [62, 88, 114, 140]) fill(40, y, 520, 2, ruleTone);
+  for (const x of [40, 300, 420, 558]) fill(x, 62, 2, 80, 120);
+  for (const top of [20, 69, 95, 121, 200]) for (let x = 50; x < 280; x += 9) fill(x, top, 2, 12, 40);
+  fill(440, 126, 10, 2, 40);
+  if (sign === '+') fill(444, 122, 2, 10, 40);
+  return { width: PAGE_WIDTH, height: PAGE_HEIGHT, data };
+}
+
+Deno.test(
+  'a light table rule a copy lost is no change to the rows it runs by; a grade sign still is',
+  async () => {
+    // Seed 7 `g-screenshot-0003`: at a screenshot's 40 % the light rules (35-41 levels under the paper)
+    // tipped under the ink threshold, and the rows' tiles scored 1.0: a genuine copy answered altered.
+    const original = ruledRows(205, '+');
+    // A title above the table and a date under it: the text block holds the table.
+    const rows = [20, 69, 95, 121, 200].map((y): RegisteredLine => ({
+      box: { x: 50, y, width: 232, height: 12 },
+      text: 'Module 15',
+      confidence: 0.95,
+      field: null,
+    }));
+    const lines = [
+      ...rows,
+      { box: { x: 440, y: 122, width: 10, height: 10 }, text: 'A+', confidence: 0.95, field: null },
+    ];
+    const rescored = async (copy: GrayRaster) => {
+      const comparison = await comparePages(original, copy, pageVisible);
+      const rules = tableRules(comparison.originalInk, lines, textBlock(lines));
+      assert.ok(rules, 'the rules are found');
+      const lost = Math.max(...comparison.tiles.map((tile) => tile.score));
+      rescoreWithout(comparison, rules);
+      return { lost, tiles: comparison.tiles };
+    };
+    const genuine = await rescored(ruledRows(255, '+'));
+    assert.ok(genuine.lost >= TEXT_FLAG, `the lost rules flag before: ${genuine.lost.toFixed(3)}`);
+    const worst = Math.max(...genuine.tiles.map((tile) => tile.score));
+    assert.ok(worst < TEXT_FLAG_FLOOR, `genuine rows without their rules: worst tile ${worst.toFixed(3)}`);
+    const forged = await rescored(ruledRows(255, '-'));
+    const sign = Math.max(
+      ...forged.tiles
+        .filter((tile) => overlaps(tile.box, { x: 444, y: 122, width: 2, height: 10 }))
+        .map((tile) => tile.score),
+    );
+    assert.ok(sign >= TEXT_FLAG, `grade sign tile scores ${sign.toFixed(3)}`);
+  },
+);

@@ -541,6 +541,8 @@ export interface PageComparison {
   tiles: TileScore[];
   /** The original's dark grounds (ink.ts `darkAreas`, 1 inside), where both pages were turned. */
   darkGround: Uint8Array;
+  /** Where ink was judged at all (null: everywhere), as `compareTiles` took it. */
+  compared: Uint8Array | null;
 }
 
 /**
@@ -594,7 +596,35 @@ export async function comparePages(
   for (const tile of tiles)
     if (!tile.hidden && tile.score >= DEPTH_FROM)
       tile.inkDepth = inkDepth(originalPage, originalInk, tile.box);
-  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles, darkGround: dark.mask };
+  return { originalPage, copyPage, originalInk, copyInk: copyMarks, tiles, darkGround: dark.mask, compared };
+}
+
+/**
+ * Scores again, at the shift each was scored at, the tiles that touch `zone` (1 inside), with the zone
+ * left out of the comparison as the outline band is (in place). For ink the original marks as no
+ * content (unread.ts `tableRules`): the rest of the tile is judged as before.
+ */
+export function rescoreWithout(comparison: PageComparison, zone: Uint8Array): void {
+  const { originalInk, copyInk, tiles } = comparison;
+  const compared = outsideZone(comparison.compared, zone);
+  for (const tile of tiles) {
+    if (tile.hidden || !tile.shift || tile.score === 0 || !touchesZone(zone, originalInk.width, tile.box))
+      continue;
+    tile.score = windowedScore(originalInk, copyInk, compared, tile.box, tile.shift);
+    tile.lonePiece =
+      tile.score >= STRUCTURE_FROM
+        ? Math.max(
+            largestLonePiece(originalInk, copyInk, compared, tile.box, tile.shift, 1),
+            largestLonePiece(originalInk, copyInk, compared, tile.box, tile.shift, -1),
+          )
+        : undefined;
+  }
+}
+
+function touchesZone(zone: Uint8Array, width: number, box: Box): boolean {
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) if (zone[p]) return true;
+  return false;
 }
 
 /** Tiles from this score on get their ink's depth measured (`inkDepth`): where graphics are flagged. */

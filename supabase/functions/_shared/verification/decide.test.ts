@@ -1180,3 +1180,32 @@ Deno.test('ink with no reading whose tones agree on both pages is doubt, never a
     'altered',
   );
 });
+
+Deno.test('an unnamed row whose ink agrees, read otherwise by one letter inside a word, is doubt', () => {
+  // Seed 7, g-screenshot-0003: the unflagged row "Cryptography 7.5 C" read "Cryplography 7.5" whole
+  // (0.92), the original "Cryptography T" (0.91); by cells "Cryplography" (0.90) against
+  // "Cryptography" (0.97), "7.5" on both, the grade cell nothing on both.
+  const row = registered('Cryptography 7.5 C', null, 0.83, { x: 78, y: 593, width: 729, height: 29 });
+  const cells = (word: string, grade: string) => ({
+    copy: [reading(word, 0.9), reading('7.5', 0.96), reading(grade, grade ? 0.95 : 0)],
+    original: [reading('Cryptography', 0.97), reading('7.5', 0.97), reading('', 0)],
+  });
+  const read = {
+    line: row,
+    score: 0,
+    readAnyway: true,
+    unmatchedMarks: 0,
+    reads: reading('Cryplography 7.5', 0.92),
+    originalReads: reading('Cryptography T', 0.91),
+  };
+  assert.equal(decideOne({ ...read, cells: cells('Cryplography', '') }).verdict, 'unknown');
+  // A mark gone, a field's line, a short word or a value read otherwise stays a change.
+  assert.equal(
+    decideOne({ ...read, unmatchedMarks: 1, cells: cells('Cryplography', '') }).verdict,
+    'altered',
+  );
+  const named = { ...row, field: 'recipient_name' as const };
+  assert.equal(decideOne({ ...read, line: named, cells: cells('Cryplography', '') }).verdict, 'altered');
+  assert.equal(decideOne({ ...read, cells: cells('Cryplography', 'B') }).verdict, 'altered');
+  assert.equal(decideOne({ ...read, cells: cells('Cryptology', '') }).verdict, 'altered');
+});

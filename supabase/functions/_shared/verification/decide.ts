@@ -604,6 +604,18 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
   const cells = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
+  // An unnamed line whose ink agrees (no tile flagged, no mark gone or added), whose cells read alike
+  // on both pages but for a letter inside a word, is OCR's confusion of small print, not a change:
+  // what a forger changes is a value (a name is a field, a grade a letter or sign of its own, a
+  // number digits). Doubt, never a match (seed 7 `g-screenshot-0003`: "Cryplography" at 0.90 against
+  // "Cryptography" at 0.97 in a 15 px row, answered altered).
+  if (
+    region.readAnyway &&
+    !(region.unmatchedMarks ?? 0) &&
+    region.line.field === null &&
+    cellsDifferByLettersInWords(region.cells)
+  )
+    return 'uncertain';
   // A cell read surely otherwise on both pages is a change, whatever the whole line's reading said
   // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
   if (cells === 'different') return 'different';
@@ -640,6 +652,40 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // its registered text (OCR dropping the changed glyph on both pages is no agreement).
   if ((region.unmatchedMarks ?? 0) > 0 || region.score >= TILE_STRONG) return first;
   return region.readAnyway || !leftOut(originalCells, region.line.text) ? 'same' : first;
+}
+
+/** Words from this many letters on hold a letter OCR may confuse without the word becoming a value. */
+const LONG_WORD = 4;
+
+/**
+ * Whether a line's cells read alike on both pages (`readingKey`) except where a cell's words differ
+ * by one letter each for another letter, inside words of LONG_WORD letters or more; and some do.
+ */
+function cellsDifferByLettersInWords(cells: NonNullable<RegionEvidence['cells']>): boolean {
+  if (cells.copy.length === 0 || cells.copy.length !== cells.original.length) return false;
+  let swapped = false;
+  for (const [index, copy] of cells.copy.entries()) {
+    const copyWords = copy.text.split(/\s+/).filter(Boolean);
+    const originalWords = cells.original[index]!.text.split(/\s+/).filter(Boolean);
+    if (copyWords.length !== originalWords.length) return false;
+    for (const [at, word] of copyWords.entries()) {
+      const a = [...readingKey(word)];
+      const b = [...readingKey(originalWords[at]!)];
+      const changed = a.flatMap((glyph, position) => (glyph === b[position] ? [] : [position]));
+      if (changed.length === 0 && a.length === b.length) continue;
+      const letters = /^\p{L}+$/u;
+      if (
+        a.length !== b.length ||
+        changed.length !== 1 ||
+        a.length < LONG_WORD ||
+        !letters.test(a.join('')) ||
+        !letters.test(b.join(''))
+      )
+        return false;
+      swapped = true;
+    }
+  }
+  return swapped;
 }
 
 function judgeReadings(region: RegionEvidence): Judgement {

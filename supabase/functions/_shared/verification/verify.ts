@@ -12,7 +12,14 @@ import { encodeBase64 } from '../documents/base64.ts';
 import { processCpuMs, StageTimer } from '../http/server-timing.ts';
 import { type Alignment, alignCopy } from './align.ts';
 import { certificateFromCode } from './code.ts';
-import { comparePages, judgedByTones, type TileScore, unmatchedMarks } from './compare.ts';
+import {
+  comparePages,
+  judgedByTones,
+  rescoreWithout,
+  type TileScore,
+  unmatchedMarks,
+  withoutZone,
+} from './compare.ts';
 import {
   CRITICAL_FIELDS,
   decide,
@@ -60,7 +67,7 @@ import {
 } from './store.ts';
 import { nameRegions } from './naming.ts';
 import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } from './reading.ts';
-import { glyphInk, unreadLines } from './unread.ts';
+import { glyphInk, tableRules, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { hashesOfOneDesign, type SiblingEvidence, siblingEvidence } from './siblings.ts';
 import { type WarpedCopy, warpOntoOriginal } from './warp.ts';
@@ -446,11 +453,17 @@ export async function examine(
   // The copy's own pixels per registered pixel, from the copy as decoded (before any shrink here).
   const copyScale = scaleOf(alignment.homography);
   const { warped, toOriginal } = await refinedWarp(scaled, view, fitted);
-  const { originalPage, copyPage, originalInk, copyInk, tiles, darkGround } = await comparePages(
-    original,
-    warped.page,
-    warped.visible,
-  );
+  const comparison = await comparePages(original, warped.page, warped.visible);
+  const { originalPage, copyPage, originalInk, copyInk, tiles, darkGround } = comparison;
+  // A table's rules are drawing, not print: a light one a copy's scale tips under the ink threshold
+  // is no change to any line it crosses.
+  const rules = tableRules(originalInk, lines, textBlock(lines));
+  if (rules) rescoreWithout(comparison, rules);
+  // The pieces a line lost or gained, counted without the rules too.
+  const [originalMarks, copyMarks] = rules
+    ? [withoutZone(originalInk, rules), withoutZone(copyInk, rules)]
+    : [originalInk, copyInk];
+  const marksOf = (box: Box) => unmatchedMarks(originalMarks, copyMarks, box).length;
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
@@ -623,7 +636,7 @@ export async function examine(
       flaggedBox: region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
-      unmatchedMarks: region.line ? unmatchedMarks(originalInk, copyInk, padded(region.line.box)).length : 0,
+      unmatchedMarks: region.line ? marksOf(padded(region.line.box)) : 0,
       readAnyway: false,
       ...(region.line
         ? {
@@ -641,7 +654,7 @@ export async function examine(
       lineNumber: lineNumber(line, lines),
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
-      unmatchedMarks: unmatchedMarks(originalInk, copyInk, padded(line.box)).length,
+      unmatchedMarks: marksOf(padded(line.box)),
       readAnyway: true,
       copyLineHeight: heightInCopy(line),
       ...(cellsOf.has(line) ? { cells: cellsOf.get(line)! } : {}),
