@@ -58,6 +58,18 @@ async function signedPages(originalLoops: number, copyLoops: number) {
   };
 }
 
+/** A diploma's lines: the recipient's line under the sentence that introduces it, the title below. */
+function diplomaLines(recipient: RegisteredLine): RegisteredLine[] {
+  return [
+    line('hereby confers upon', 0.94, 100, 14),
+    recipient,
+    line('Certificate of Achievement', 0.96, 200, 20),
+  ];
+}
+
+/** OCR for the regions that have no line, of which these regions have none to read. */
+const nothingRead = () => Promise.resolve([]);
+
 Deno.test(
   'a swapped signature registered as noisy letters is named the signature, not a text line',
   async () => {
@@ -84,15 +96,9 @@ Deno.test(
     // Seed 7 f-name-letter-digital-0002 (diploma): the script name Lindqvist -> Lindqyist, registered
     // "Gints Lid" (0.19) and read "Gomis Lndyyist" (0.44), was named the signature by its ink's shape.
     const name = line('Gints Lid', 0.19, 128, 50);
-    const lines = [
-      line('hereby confers upon', 0.94, 100, 14),
-      name,
-      line('Certificate of Achievement', 0.96, 200, 20),
-    ];
+    const lines = diplomaLines(name);
     const region = { ...flagged(name, 0.76, { text: 'Gomis Lndyyist', confidence: 0.44 }), inTextFlow: true };
     const pages = await signedPages(3, 5);
-    // Only regions without a line are read; this one has its line.
-    const nothingRead = () => Promise.resolve([]);
     const [named] = await nameRegions(nothingRead, [region], lines, pages);
     assert.equal(named?.naming?.field, 'recipient_name');
     const [apart] = await nameRegions(nothingRead, [{ ...region, inTextFlow: false }], lines, pages);
@@ -107,18 +113,13 @@ Deno.test(
     // band (no letters at registration nor in either page's reading) under "hereby confers upon",
     // and was named "Region 1 of the page".
     const band = line('', 0, 128, 50);
-    const lines = [
-      line('hereby confers upon', 0.94, 100, 14),
-      band,
-      line('Certificate of Achievement', 0.96, 200, 20),
-    ];
+    const lines = diplomaLines(band);
     const region = {
       ...flagged(band, 1.43, { text: '', confidence: 0 }),
       originalReads: { text: '', confidence: 0 },
       inTextFlow: true,
     };
     const pages = await signedPages(3, 5);
-    const nothingRead = () => Promise.resolve([]);
     const [named] = await nameRegions(nothingRead, [region], lines, pages);
     assert.equal(named?.naming?.field, 'recipient_name');
     // Under any other line, nothing says it is a name.
@@ -185,7 +186,6 @@ Deno.test(
       ...flagged(joined, 1.39, { text: 'Date of issue 27 Anril 2024', confidence: 0.87 }),
       originalReads: { text: 'Date of issue 27 Anril 2024', confidence: 0.84 },
     };
-    const nothingRead = () => Promise.resolve([]);
     const [named] = await nameRegions(
       nothingRead,
       [region],
@@ -208,7 +208,6 @@ Deno.test(
       originalReads: { text: '11.01.2019 ANIA', confidence: 0.53 },
       inTextFlow: true,
     };
-    const nothingRead = () => Promise.resolve([]);
     const [named] = await nameRegions(
       nothingRead,
       [region],
@@ -313,7 +312,6 @@ Deno.test(
       joined,
       line('Date Prof. Lena Berg', 0.95, 185, 14),
     ];
-    const nothingRead = () => Promise.resolve([]);
     const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
     assert.equal(swapped?.naming?.field, 'signature');
     // The same signature on both pages: no stroke's shape differs, the line stays the date.
@@ -356,7 +354,6 @@ Deno.test(
       joined,
       line('Date Prof. Lena Berg', 0.95, 185, 14),
     ];
-    const nothingRead = () => Promise.resolve([]);
     const [swapped] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 5));
     assert.equal(swapped?.naming?.field, 'signature');
     const [same] = await nameRegions(nothingRead, [region], lines, await signedPages(3, 3));
