@@ -54,11 +54,11 @@ export const MEASURED_FIGURES = {
    */
   exactFileVerificationP95: {
     label: 'to verify an unchanged certificate file (95th percentile, 1.2 MB)',
-    value: '0.05 s',
+    value: '0.04 s',
     source: 'docs/benchmarks.md',
     command: 'npm run bench:verify',
-    measuredOn: '2026-11-26',
-    quote: '| 1,000 | file (data URL) | 22.5 | 48.4 | 44.0 | 7.3 | 3.1× | 1.00 | identical/exact_file ×210 |',
+    measuredOn: '2026-11-27',
+    quote: '| 1,000 | file (data URL) | 13.7 | 44.3 | 82.6 | 2.4 | 5.7× | 1.00 | identical/exact_file ×210 |',
   },
   /** p95 latency of verifying a scan or photo with the v2 engine's content path. */
   copyVerificationP95: {
