@@ -244,13 +244,23 @@ export function compareTiles(
     const tile = tiles[index]!;
     tile.shift = agreed;
     tile.score = windowedScore(original, copy, compared, tile.box, agreed);
-    if (tile.score >= STRUCTURE_FROM)
-      tile.lonePiece = Math.max(
-        largestLonePiece(original, copy, compared, tile.box, agreed, 1),
-        largestLonePiece(original, copy, compared, tile.box, agreed, -1),
-      );
+    if (tile.score >= STRUCTURE_FROM) tile.lonePiece = lonePiece(original, copy, compared, tile.box, agreed);
   }
   return tiles;
+}
+
+/** The largest piece of ink either page has in the box where the other has none (`largestLonePiece`). */
+function lonePiece(
+  original: InkMasks,
+  copy: InkMasks,
+  compared: Uint8Array | null,
+  box: Box,
+  shift: [number, number],
+): number {
+  return Math.max(
+    largestLonePiece(original, copy, compared, box, shift, 1),
+    largestLonePiece(original, copy, compared, box, shift, -1),
+  );
 }
 
 /**
@@ -613,10 +623,7 @@ export function rescoreWithout(comparison: PageComparison, zone: Uint8Array): vo
     tile.score = windowedScore(originalInk, copyInk, compared, tile.box, tile.shift);
     tile.lonePiece =
       tile.score >= STRUCTURE_FROM
-        ? Math.max(
-            largestLonePiece(originalInk, copyInk, compared, tile.box, tile.shift, 1),
-            largestLonePiece(originalInk, copyInk, compared, tile.box, tile.shift, -1),
-          )
+        ? lonePiece(originalInk, copyInk, compared, tile.box, tile.shift)
         : undefined;
   }
 }
