@@ -47,15 +47,18 @@ const flagged = (registered: RegisteredLine, score: number, reads: RegionReading
 });
 
 /** An original signed with a scribble of `originalLoops` and its copy signed with `copyLoops`. */
-async function signedPages(originalLoops: number, copyLoops: number) {
-  const originalPage = signature(paper(), originalLoops);
-  const copyPage = signature(paper(), copyLoops);
+/** Both pages with their ink, as nameRegions takes them. */
+async function pagesOf(originalPage: GrayRaster, copyPage: GrayRaster) {
   return {
     originalPage,
     copyPage,
     originalInk: await inkMasks(originalPage),
     copyInk: await inkMasks(copyPage),
   };
+}
+
+function signedPages(originalLoops: number, copyLoops: number) {
+  return pagesOf(signature(paper(), originalLoops), signature(paper(), copyLoops));
 }
 
 /** A diploma's lines: the recipient's line under the sentence that introduces it, the title below. */
@@ -254,12 +257,7 @@ async function nameOfBand(
   score: number,
   lines: RegisteredLine[],
 ) {
-  const pages = {
-    originalPage,
-    copyPage,
-    originalInk: await inkMasks(originalPage),
-    copyInk: await inkMasks(copyPage),
-  };
+  const pages = await pagesOf(originalPage, copyPage);
   const band = { x: 150, y: 100, width: 100, height: 40 };
   const region: RegionEvidence = {
     box: band,
@@ -370,12 +368,7 @@ Deno.test(
     // the page". Only the seal's pixels change tone.
     const originalPage = filledSeal(portraitDisc(paper()), 24, true, 84);
     const copyPage = filledSeal(portraitDisc(paper()), 24, true, 150);
-    const pages = {
-      originalPage,
-      copyPage,
-      originalInk: await inkMasks(originalPage),
-      copyInk: await inkMasks(copyPage),
-    };
+    const pages = await pagesOf(originalPage, copyPage);
     const tile = { x: 150, y: 10, width: 100, height: 70 };
     const region: RegionEvidence = {
       box: tile,
