@@ -581,9 +581,66 @@ function judge(region: RegionEvidence): Judgement {
     !smallPrint(region) &&
     !!region.line?.field &&
     GLYPH_CHANGED_FIELDS.includes(region.line.field) &&
-    readOtherwiseConsistently(region)
+    (readOtherwiseConsistently(region) || digitReadOtherwiseEveryTime(region))
     ? 'different'
     : judgement;
+}
+
+/**
+ * Whether a certificate number's digit reads otherwise on the copy in every reading of it (the whole
+ * line, its cells, at both scales), once surely, while every reading of the original (under the copy's
+ * conditions, at least two, one confidently, and as registered) reads the registered digit there. Every
+ * reading holding digits must keep the registered number's groups and lengths. OCR of small light print
+ * flips other digits from one reading to the next on both pages (0/6: a badge's FSB-2024-001080 read
+ * "2624-001680", "001080", "001680"), so whole readings never agree; a forged digit reads the same at
+ * its place every time (001080 -> 801080 read "801080" at 0.90, "801680" at 0.73 and 0.69, the original
+ * "0" there in all four readings: a screenshot at 71 %, answered unknown).
+ */
+export function digitReadOtherwiseEveryTime(region: RegionEvidence): boolean {
+  const line = region.line;
+  if (!line || line.field !== 'certificate_number') return false;
+  const digitGroups = (text: string) => readingKey(text).match(/[0-9]+/g) ?? [];
+  const shape = digitGroups(line.text);
+  if (shape.length === 0) return false;
+  const cells =
+    region.cells && region.cells.copy.length === region.cells.original.length ? region.cells : null;
+  const side = (whole: RegionReading | null | undefined, own: RegionReading[], again: RegionReading[]) =>
+    [...(whole ? [whole] : []), ...own, ...again].filter((reading) => digitGroups(reading.text).length > 0);
+  const copy = side(
+    region.reads,
+    cells?.copy ?? [],
+    (cells?.again ?? []).map((cell) => cell.copy),
+  );
+  const original = side(
+    region.originalReads,
+    cells?.original ?? [],
+    (cells?.again ?? []).map((cell) => cell.original),
+  );
+  const sameShape = (reading: RegionReading) => {
+    const groups = digitGroups(reading.text);
+    return groups.length === shape.length && groups.every((group, at) => group.length === shape[at]!.length);
+  };
+  if (
+    copy.length < 2 ||
+    original.length < 2 ||
+    !copy.every(sameShape) ||
+    !original.every(sameShape) ||
+    !copy.some((reading) => reading.confidence >= READ_SURE) ||
+    !original.some((reading) => reading.confidence >= READ_CONFIDENT)
+  )
+    return false;
+  const digitsOf = (readings: RegionReading[]) =>
+    readings.map((reading) => digitGroups(reading.text).join(''));
+  const copyDigits = digitsOf(copy);
+  const originalDigits = [...digitsOf(original), shape.join('')];
+  return [...shape.join('')].some((registeredDigit, at) => {
+    const read = copyDigits[0]![at]!;
+    return (
+      read !== registeredDigit &&
+      copyDigits.every((digits) => digits[at] === read) &&
+      originalDigits.every((digits) => digits[at] === registeredDigit)
+    );
+  });
 }
 
 /** Whether a region holds no text OCR registered: graphics, or ink read as no text off the text's flow. */
