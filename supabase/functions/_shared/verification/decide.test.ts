@@ -1060,6 +1060,35 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'a date read in the cells that fit beside a scribble past the budget: a change stands, an agreement clears nothing',
+  () => {
+    // Default seed f-date-digit-screenshot-0002 (24.09.2016 -> 21.09.2016, a viewer at 55 %): the date
+    // registered unnamed and unsure, joined to the signature's scribble; the scribble's cell is past
+    // OCR's pixel budget, the date's cell is read on both pages.
+    const dateLine = registered('24.09.2016 ~NAMNN', null, 0.46, { x: 141, y: 1103, width: 757, height: 62 });
+    const joined: Partial<RegionEvidence> = {
+      line: dateLine,
+      score: 0.045,
+      unmatchedMarks: 0,
+      copyLineHeight: 48.9,
+      reads: reading('21.09.2016 EAVAVAAN', 0.35),
+      originalReads: reading('24.09.2016 ~NAMNN', 0.31),
+      cells: {
+        copy: [reading('21.09.2016 Date', 0.96)],
+        original: [reading('24.09.2016 Date', 0.97)],
+        partial: true,
+      },
+    };
+    assert.equal(decideOne(joined).verdict, 'altered');
+    // The date's cell read alike: the scribble's cell was compared by no reading, so the line stays doubt.
+    const alike = { copy: [reading('24.09.2016 Date', 0.96)], original: [reading('24.09.2016 Date', 0.97)] };
+    assert.equal(decideOne({ ...joined, cells: { ...alike, partial: true } }).verdict, 'unknown');
+    // Every cell read (none left out), the same agreement clears the line as before.
+    assert.equal(decideOne({ ...joined, cells: alike }).verdict, 'authentic');
+  },
+);
+
 Deno.test('a changed line no field names is labelled by its place on the page, never by its words', () => {
   const motto = registered('Honours awarded to Jane Doe', null, 0.95, {
     x: 100,

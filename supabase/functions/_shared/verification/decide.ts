@@ -132,6 +132,11 @@ export interface RegionEvidence {
     copy: RegionReading[];
     original: RegionReading[];
     again?: { index: number; copy: RegionReading; original: RegionReading }[];
+    /**
+     * Some of the line's cells were past OCR's pixel budget and left unread on both pages (verify.ts:
+     * only on a line holding a number or date): the cells read may show a change, never clear the line.
+     */
+    partial?: boolean;
   };
   /**
    * Every flagged tile of the region has tones that vary together on both pages (structure likeness
@@ -463,7 +468,8 @@ export function untextedInkClean(region: RegionEvidence): boolean {
   const text = (reading: RegionReading | null | undefined) =>
     !!reading && !!readingKey(reading.text) && reading.confidence >= READ_DOUBT;
   if (line.confidence < READ_DOUBT && !text(region.reads) && !text(region.originalReads)) return true;
-  if (!region.cells || region.cells.original.length !== region.cells.copy.length) return false;
+  if (!region.cells || region.cells.partial || region.cells.original.length !== region.cells.copy.length)
+    return false;
   const pairs = region.cells.copy.map((copy, index) => [copy, region.cells!.original[index]!] as const);
   return (
     pairs.some(([, original]) => text(original)) &&
@@ -512,7 +518,7 @@ export function readOtherwiseConsistently(region: RegionEvidence): boolean {
       });
     });
     // A line of one cell is read twice as one unit: whole and as its cell.
-    if (units.length === 1) {
+    if (units.length === 1 && !cells.partial) {
       units[0]!.copy.push(...whole.copy);
       units[0]!.original.push(...whole.original);
     } else units.push(whole);
@@ -660,7 +666,10 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
-  const cells = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
+  const judged = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
+  // Cells left unread say nothing: part of a line read alike is no agreement of the whole.
+  if (region.cells.partial) return judged === 'different' ? 'different' : first;
+  const cells = judged;
   // An unnamed line whose ink agrees (no tile flagged, no mark gone or added), whose cells read alike
   // on both pages but for a letter inside a word, is OCR's confusion of small print, not a change:
   // what a forger changes is a value (a name is a field, a grade a letter or sign of its own, a

@@ -569,9 +569,27 @@ export async function examine(
         return { line, layout, copyCells: crops(copyCut), originalCells: crops(originalCut) };
       }),
     );
-    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) =>
-      allCut(copyCells) && allCut(originalCells) ? [{ line, layout, sides: [copyCells, originalCells] }] : [],
-    );
+    // A number or date beside such a cell (a date joined to a signature's scribble, "24.09.2016 ~NAMNN",
+    // whose scribble's cell is just past the budget) is read in the cells that fit, marked partial: the
+    // cells left out were compared by nobody, so they never clear the line (decide.ts).
+    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) => {
+      if (allCut(copyCells) && allCut(originalCells))
+        return [{ line, layout, sides: [copyCells, originalCells], partial: false }];
+      const fit = layout.cells.flatMap((cell, index) => {
+        const copy = copyCells[index];
+        const original = originalCells[index];
+        return copy && original ? [{ cell, copy, original }] : [];
+      });
+      if (fit.length === 0 || !IDENTIFIER.test(line.text)) return [];
+      return [
+        {
+          line,
+          layout: { ...layout, cells: fit.map(({ cell }) => cell) },
+          sides: [fit.map(({ copy }) => copy), fit.map(({ original }) => original)],
+          partial: true,
+        },
+      ];
+    });
     const cuts = [0, 1].map((side) =>
       plans.map(({ layout, sides }) =>
         sides[side]!.map((crop, index) => ({
@@ -585,11 +603,12 @@ export async function examine(
     );
     const half = cellReadings.length / 2;
     let at = 0;
-    for (const { line, layout } of plans) {
+    for (const { line, layout, partial } of plans) {
       const count = layout.cells.length;
       cellsOf.set(line, {
         copy: cellReadings.slice(at, at + count),
         original: cellReadings.slice(half + at, half + at + count),
+        ...(partial ? { partial } : {}),
       });
       at += count;
     }
