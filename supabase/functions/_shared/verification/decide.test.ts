@@ -995,6 +995,100 @@ Deno.test('a name or number read otherwise every time against an original read s
   assert.equal(decideOne({ ...screenshot, cells: noisy }).verdict, 'unknown');
 });
 
+Deno.test(
+  'a number digit read otherwise at its place every time is a change, whatever OCR does to the other digits',
+  () => {
+    // Default seed f-number-digit-screenshot-0001 (a badge's FSB-2024-001080 -> 801080, light print on
+    // its dark band, a viewer at 71 %): registration and the original's every reading flip 0 and 6
+    // elsewhere, the forged first digit reads "8" every time on the copy and "0" every time on the original.
+    const badgeLine = registered(
+      'Certificate of Completion No. FSB-2024-001680',
+      'certificate_number',
+      0.86,
+      {
+        x: 71,
+        y: 73,
+        width: 1258,
+        height: 32,
+      },
+    );
+    const badge: Partial<RegionEvidence> = {
+      line: badgeLine,
+      score: 0,
+      readAnyway: true,
+      unmatchedMarks: 0,
+      copyLineHeight: 28.8,
+      reads: reading('Certificate of Completion No. FSB-2024-801080', 0.9),
+      originalReads: reading('Certificate of Completion No. FSB-2624-001680', 0.84),
+      cells: {
+        copy: [reading('Certificate of Completion', 0.96), reading('No. FSB-2024-801680', 0.73)],
+        original: [reading('Certificate of Completion', 0.97), reading('No. FSB-2024-001080', 0.81)],
+        again: [
+          {
+            index: 1,
+            copy: reading('No. FSB-2024-801680', 0.69),
+            original: reading('No. FSB-2024-001680', 0.68),
+          },
+        ],
+      },
+    };
+    const altered = decideOne(badge);
+    assert.equal(altered.verdict, 'altered');
+    assert.deepEqual(
+      altered.differences.map((difference) => difference.field),
+      ['certificate_number'],
+    );
+    const cells = badge.cells!;
+    // One reading of the copy with the registered digit there: OCR's noise may be either, doubt.
+    const once = { ...cells, copy: [cells.copy[0]!, reading('No. FSB-2024-001680', 0.73)] };
+    assert.equal(decideOne({ ...badge, cells: once }).verdict, 'unknown');
+    // One reading of the original with the copy's digit there: the glyph reads either way.
+    const either = reading('Certificate of Completion No. FSB-2624-801680', 0.84);
+    assert.equal(decideOne({ ...badge, originalReads: either }).verdict, 'unknown');
+    // Never surely read on the copy: doubt.
+    assert.equal(
+      decideOne({ ...badge, reads: reading('Certificate of Completion No. FSB-2024-801080', 0.88) }).verdict,
+      'unknown',
+    );
+    // A reading of the copy that loses the number's shape: OCR garbles it, no place to compare.
+    assert.equal(
+      decideOne({ ...badge, reads: reading('Certificate of Completion No. FSB-2024-8010800', 0.9) }).verdict,
+      'unknown',
+    );
+    // Not a number: a date read so is left to its own rules.
+    assert.equal(decideOne({ ...badge, line: { ...badgeLine, field: 'issue_date' } }).verdict, 'unknown');
+  },
+);
+
+Deno.test(
+  'a date read in the cells that fit beside a scribble past the budget: a change stands, an agreement clears nothing',
+  () => {
+    // Default seed f-date-digit-screenshot-0002 (24.09.2016 -> 21.09.2016, a viewer at 55 %): the date
+    // registered unnamed and unsure, joined to the signature's scribble; the scribble's cell is past
+    // OCR's pixel budget, the date's cell is read on both pages.
+    const dateLine = registered('24.09.2016 ~NAMNN', null, 0.46, { x: 141, y: 1103, width: 757, height: 62 });
+    const joined: Partial<RegionEvidence> = {
+      line: dateLine,
+      score: 0.045,
+      unmatchedMarks: 0,
+      copyLineHeight: 48.9,
+      reads: reading('21.09.2016 EAVAVAAN', 0.35),
+      originalReads: reading('24.09.2016 ~NAMNN', 0.31),
+      cells: {
+        copy: [reading('21.09.2016 Date', 0.96)],
+        original: [reading('24.09.2016 Date', 0.97)],
+        partial: true,
+      },
+    };
+    assert.equal(decideOne(joined).verdict, 'altered');
+    // The date's cell read alike: the scribble's cell was compared by no reading, so the line stays doubt.
+    const alike = { copy: [reading('24.09.2016 Date', 0.96)], original: [reading('24.09.2016 Date', 0.97)] };
+    assert.equal(decideOne({ ...joined, cells: { ...alike, partial: true } }).verdict, 'unknown');
+    // Every cell read (none left out), the same agreement clears the line as before.
+    assert.equal(decideOne({ ...joined, cells: alike }).verdict, 'authentic');
+  },
+);
+
 Deno.test('a changed line no field names is labelled by its place on the page, never by its words', () => {
   const motto = registered('Honours awarded to Jane Doe', null, 0.95, {
     x: 100,

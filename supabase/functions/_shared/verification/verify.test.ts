@@ -4,7 +4,7 @@ import type { RegisteredLine } from './fields.ts';
 import type { TileScore } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 import { glyphInk } from './unread.ts';
-import { atOriginalScale, flaggedRegions, readInEveryCopy, uniquelyNear } from './verify.ts';
+import { atOriginalScale, cellsToRead, flaggedRegions, readInEveryCopy, uniquelyNear } from './verify.ts';
 
 Deno.test('a copy larger than the original is shrunk first, and the homography still maps it home', () => {
   const copy = { width: 1800, height: 1200, data: new Uint8Array(1800 * 1200).fill(255) };
@@ -145,5 +145,42 @@ Deno.test(
     assert.equal(uniquelyNear([own, { certificateId: 'sibling', distance: 7 }]), null);
     assert.equal(uniquelyNear([{ certificateId: 'far', distance: 11 }]), null);
     assert.equal(uniquelyNear([]), null);
+  },
+);
+
+Deno.test(
+  'a line with a cell past the pixel budget is read in the cells that fit only when it holds a number or date',
+  () => {
+    const line = (text: string): RegisteredLine => ({
+      text,
+      confidence: 0.46,
+      field: null,
+      box: { x: 141, y: 1103, width: 757, height: 62 },
+    });
+    // Default seed f-date-digit-screenshot-0002: the date's cell, then the signature's scribble, whose
+    // crop is past the budget on both pages.
+    const layout = {
+      cells: [
+        { x0: 141, x1: 243, top: 1141, bottom: 1187 },
+        { x0: 643, x1: 897, top: 1107, bottom: 1187 },
+      ],
+      rules: [],
+    };
+    const plan = cellsToRead(line('24.09.2016 ~NAMNN'), layout, ['copy date', null], ['original date', null]);
+    assert.deepEqual(plan?.sides, [['copy date'], ['original date']]);
+    assert.deepEqual(plan?.layout.cells, [layout.cells[0]]);
+    assert.equal(plan?.partial, true);
+    // No number or date on the line (a border OCR took for text): not read by cells, as before.
+    assert.equal(cellsToRead(line('Prof. Rafael Ortiz ~NAMNN'), layout, ['a', null], ['b', null]), null);
+    // Every cell cut: all read, nothing partial.
+    const whole = cellsToRead(line('Prof. Rafael Ortiz ~NAMNN'), layout, ['a', 'b'], ['c', 'd']);
+    assert.deepEqual(whole, {
+      layout,
+      sides: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      partial: false,
+    });
   },
 );

@@ -66,7 +66,15 @@ import {
   type StoredRegistration,
 } from './store.ts';
 import { nameRegions } from './naming.ts';
-import { cellCrop, cutForReading, forReading, lineCells, padded, readingZoom } from './reading.ts';
+import {
+  cellCrop,
+  cutForReading,
+  forReading,
+  type LineCell,
+  lineCells,
+  padded,
+  readingZoom,
+} from './reading.ts';
 import { glyphInk, tableRules, unreadLines } from './unread.ts';
 import { evenLight } from './light.ts';
 import { hashesOfOneDesign, type SiblingEvidence, siblingEvidence } from './siblings.ts';
@@ -307,9 +315,32 @@ export function readInEveryCopy(line: RegisteredLine): boolean {
   );
 }
 
-/** Whether every cell of a line was cut (none past OCR's pixel budget). */
-function allCut(crops: (GrayRaster | null)[]): crops is GrayRaster[] {
-  return crops.every((crop) => crop !== null);
+/**
+ * The cells of a line in doubt to read on both pages, from their crops (null where a cell is past
+ * OCR's pixel budget): every cell when all were cut. A line with a cell past the budget is otherwise
+ * not read by cells, unless it holds a number or date (`IDENTIFIER`): a date joined to a signature's
+ * scribble ("24.09.2016 ~NAMNN", the scribble's cell just past the budget) is read in the cells that
+ * fit on both pages, marked partial. The cells left out were compared by no reading, so they never
+ * clear the line (decide.ts).
+ */
+export function cellsToRead<Crop>(
+  line: RegisteredLine,
+  layout: { cells: LineCell[]; rules: number[] },
+  copyCells: (Crop | null)[],
+  originalCells: (Crop | null)[],
+): { layout: { cells: LineCell[]; rules: number[] }; sides: Crop[][]; partial: boolean } | null {
+  const fit = layout.cells.flatMap((cell, index) => {
+    const copy = copyCells[index];
+    const original = originalCells[index];
+    return copy && original ? [{ cell, copy, original }] : [];
+  });
+  const partial = fit.length < layout.cells.length;
+  if (partial && (fit.length === 0 || !IDENTIFIER.test(unifyDashes(line.text)))) return null;
+  return {
+    layout: { ...layout, cells: fit.map(({ cell }) => cell) },
+    sides: [fit.map(({ copy }) => copy), fit.map(({ original }) => original)],
+    partial,
+  };
 }
 
 /** The homography's area scale: how many of the original's pixels one pixel of the copy spans. */
@@ -569,9 +600,10 @@ export async function examine(
         return { line, layout, copyCells: crops(copyCut), originalCells: crops(originalCut) };
       }),
     );
-    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) =>
-      allCut(copyCells) && allCut(originalCells) ? [{ line, layout, sides: [copyCells, originalCells] }] : [],
-    );
+    const plans = cellsCut.flatMap(({ line, layout, copyCells, originalCells }) => {
+      const plan = cellsToRead(line, layout, copyCells, originalCells);
+      return plan ? [{ line, ...plan }] : [];
+    });
     const cuts = [0, 1].map((side) =>
       plans.map(({ layout, sides }) =>
         sides[side]!.map((crop, index) => ({
@@ -585,11 +617,12 @@ export async function examine(
     );
     const half = cellReadings.length / 2;
     let at = 0;
-    for (const { line, layout } of plans) {
+    for (const { line, layout, partial } of plans) {
       const count = layout.cells.length;
       cellsOf.set(line, {
         copy: cellReadings.slice(at, at + count),
         original: cellReadings.slice(half + at, half + at + count),
+        ...(partial ? { partial } : {}),
       });
       at += count;
     }
