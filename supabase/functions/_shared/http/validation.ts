@@ -54,12 +54,22 @@ async function readBodyText(request: Request): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
+/** The body text; a body that cannot be read counts as invalid JSON, a refused one keeps its error. */
+export async function readJsonBodyText(c: Context): Promise<string> {
   try {
-    body = JSON.parse(await readBodyText(c.req.raw));
+    return await readBodyText(c.req.raw);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+}
+
+/** Body text parsed as JSON and validated: 400 for invalid JSON, NUL characters or absurd nesting. */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
   }
   try {
@@ -71,6 +81,33 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
     if (error instanceof RangeError) throw new HttpError(400, 'Request body is nested too deeply');
     throw error;
   }
+}
+
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseJsonText(await readJsonBodyText(c), schema);
+}
+
+const PLAIN_UPLOAD_START = '{"fileData":"';
+const PLAIN_UPLOAD_END = '"}';
+
+/**
+ * The value of a body written exactly `{"fileData":"…"}` with no quote or backslash inside the value,
+ * as a slice of the text (it shares the text's memory; JSON.parse would copy megabytes of base64 into a
+ * new string), else null. JSON.parse gives the same value unless it holds a control character, which
+ * JSON refuses unescaped: the caller must rule that out (a base64 data URL holds none).
+ */
+export function plainFileData(text: string): string | null {
+  const valueEnd = text.length - PLAIN_UPLOAD_END.length;
+  if (
+    valueEnd <= PLAIN_UPLOAD_START.length ||
+    !text.startsWith(PLAIN_UPLOAD_START) ||
+    !text.endsWith(PLAIN_UPLOAD_END) ||
+    text.indexOf('"', PLAIN_UPLOAD_START.length) !== valueEnd ||
+    text.indexOf('\\', PLAIN_UPLOAD_START.length) !== -1
+  ) {
+    return null;
+  }
+  return text.slice(PLAIN_UPLOAD_START.length, valueEnd);
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

@@ -35,6 +35,20 @@ Deno.test('decodeDataUrl rejects what is not a base64 data URL', () => {
   for (const url of invalid) assert.throws(() => decodeDataUrl(url, 1000), InvalidDataUrlError, url);
 });
 
+Deno.test(
+  'decodeDataUrl refuses whitespace in the payload when asked to, and decodes the same otherwise',
+  () => {
+    const bytes = new Uint8Array([1, 2, 3, 250, 251, 252]);
+    const url = toDataUrl(bytes);
+    assert.deepEqual(decodeDataUrl(url, 1000, { refuseWhitespace: true }), bytes);
+    for (const space of [' ', '\n', '\t', '\r', '\v', '\f', '\u00a0', '\u2028']) {
+      const spaced = `${url.slice(0, -4)}${space}${url.slice(-4)}`;
+      assert.deepEqual(decodeDataUrl(spaced, 1000), bytes, JSON.stringify(space));
+      assert.throws(() => decodeDataUrl(spaced, 1000, { refuseWhitespace: true }), InvalidDataUrlError);
+    }
+  },
+);
+
 Deno.test('decodeDataUrl enforces the size limit exactly', () => {
   const limit = 1024;
   assert.equal(decodeDataUrl(toDataUrl(new Uint8Array(limit)), limit).length, limit);

@@ -10,13 +10,23 @@ const HAS_WHITESPACE = /\s/;
  * the bytes). The size is checked from the payload's length before anything is decoded, so an
  * oversized upload costs no decoding memory.
  *
+ * With `refuseWhitespace`, whitespace in the payload is an error instead of being skipped: a caller
+ * then knows the URL held nothing but its header and the base64 alphabet.
+ *
  * @throws InvalidDataUrlError when the URL is not a base64 data URL
  * @throws FileTooLargeError when the decoded file would exceed `maxBytes`
  */
-export function decodeDataUrl(dataUrl: string, maxBytes: number): Uint8Array {
+export function decodeDataUrl(
+  dataUrl: string,
+  maxBytes: number,
+  options: { refuseWhitespace?: boolean } = {},
+): Uint8Array {
   const header = HEADER.exec(dataUrl.slice(0, MAX_HEADER_LENGTH));
   if (!header) throw new InvalidDataUrlError('fileData must be a base64 data URL');
   let payload = dataUrl.slice(header[0].length);
+  if (options.refuseWhitespace && HAS_WHITESPACE.test(payload)) {
+    throw new InvalidDataUrlError('fileData must not hold whitespace');
+  }
 
   // Every 4 base64 characters carry at most 3 bytes; whitespace only makes this an over-estimate.
   const upperBound = Math.floor((payload.length * 3) / 4);

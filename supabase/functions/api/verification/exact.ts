@@ -55,9 +55,15 @@ export interface HashedUpload {
   fileHash: string;
 }
 
-/** Decodes the data URL, sniffs its type and hashes it. 400/413/415 errors as the processing module throws them. */
-export async function hashUpload(fileData: string): Promise<HashedUpload> {
-  const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES);
+/**
+ * Decodes the data URL, sniffs its type and hashes it. 400/413/415 errors as the processing module
+ * throws them; `refuseWhitespace` as decodeDataUrl takes it.
+ */
+export async function hashUpload(
+  fileData: string,
+  options: { refuseWhitespace?: boolean } = {},
+): Promise<HashedUpload> {
+  const bytes = decodeDataUrl(fileData, MAX_FILE_BYTES, options);
   const detected = detectFileType(bytes);
   if (!detected) throw new UnsupportedFileTypeError();
   return { bytes, mimeType: detected.mimeType, fileHash: await sha256Hex(bytes) };
