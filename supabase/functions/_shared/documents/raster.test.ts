@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fitWithin, resizeArea } from './raster.ts';
+import { fitWithin, resizeArea, shrunkTo } from './raster.ts';
 
 Deno.test('a raster shrunk twice to the same side is resized once, to the same pixels', () => {
   const width = 900;
@@ -15,4 +15,17 @@ Deno.test('a raster shrunk twice to the same side is resized once, to the same p
   assert.notEqual(fitWithin({ width, height, data: data.slice() }, 600), first);
   // Within the side already: the raster itself.
   assert.equal(fitWithin(page, 900), page);
+});
+
+Deno.test('a raster shrunk to a size it was fitted to before is that same resize', () => {
+  const width = 900;
+  const height = 600;
+  const data = new Uint8Array(width * height);
+  for (let index = 0; index < data.length; index++) data[index] = (index * 104729) % 253;
+  const page = { width, height, data };
+  const fitted = fitWithin(page, 600);
+  assert.equal(shrunkTo(page, 600, 400), fitted);
+  const odd = shrunkTo(page, 613, 409);
+  assert.equal(shrunkTo(page, 613, 409), odd);
+  assert.deepEqual(odd, resizeArea(page, 613, 409));
 });

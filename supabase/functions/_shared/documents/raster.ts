@@ -80,29 +80,38 @@ export function resizeArea(source: GrayRaster, width: number, height: number): G
 }
 
 /**
- * Each raster's shrunk versions by long side, kept while the raster lives: a copy is shrunk alike
- * by several stages (the page hash's cut-out twice, the QR code's and the number's detection at
- * the same side), 20-170 ms of CPU each time.
+ * Each raster's shrunk versions by size, kept while the raster lives: a copy is shrunk alike by
+ * several stages (the page hash's cut-out twice, the QR code's and the number's detection at the
+ * same side, each examination of it at the original's scale), 20-170 ms of CPU each time.
  */
-const shrunkVersions = new WeakMap<GrayRaster, Map<number, GrayRaster>>();
+const shrunkVersions = new WeakMap<GrayRaster, Map<string, GrayRaster>>();
+
+/**
+ * `resizeArea` to `width` x `height`, the result shared with other callers that shrank the same
+ * raster to the same size: it is read, never written.
+ */
+export function shrunkTo(source: GrayRaster, width: number, height: number): GrayRaster {
+  const versions = shrunkVersions.get(source) ?? new Map<string, GrayRaster>();
+  shrunkVersions.set(source, versions);
+  const size = `${width}x${height}`;
+  const known = versions.get(size);
+  if (known) return known;
+  const shrunk = resizeArea(source, width, height);
+  versions.set(size, shrunk);
+  return shrunk;
+}
 
 /**
  * Shrinks so the longer side is at most `maxSide` (never enlarges). The result may be shared with
- * other callers that shrank the same raster to the same side: it is read, never written.
+ * other callers that shrank the same raster to the same size (`shrunkTo`).
  */
 export function fitWithin(source: GrayRaster, maxSide: number): GrayRaster {
   const longest = Math.max(source.width, source.height);
   if (longest <= maxSide) return source;
-  const versions = shrunkVersions.get(source) ?? new Map<number, GrayRaster>();
-  shrunkVersions.set(source, versions);
-  const known = versions.get(maxSide);
-  if (known) return known;
   const scale = maxSide / longest;
-  const shrunk = resizeArea(
+  return shrunkTo(
     source,
     Math.max(1, Math.round(source.width * scale)),
     Math.max(1, Math.round(source.height * scale)),
   );
-  versions.set(maxSide, shrunk);
-  return shrunk;
 }

@@ -197,6 +197,9 @@ export function compareTiles(
   const minInk = Math.round(size * size * 0.01);
   const tiles: TileScore[] = [];
   const pending: { index: number; shift: [number, number] }[] = [];
+  const originalMask = original.ink;
+  const copyMask = copy.ink;
+  const shown = visible.data;
   for (let top = 0; top < height; top += size) {
     for (let left = 0; left < width; left += size) {
       const right = Math.min(width, left + size);
@@ -205,10 +208,10 @@ export function compareTiles(
       let copyInk = 0;
       let seen = 0;
       for (let y = top; y < bottom; y++) {
-        for (let x = left, p = y * width + left; x < right; x++, p++) {
-          originalInk += original.ink[p]!;
-          copyInk += copy.ink[p]!;
-          if (visible.data[p]) seen++;
+        for (let p = y * width + left, end = y * width + right; p < end; p++) {
+          originalInk += originalMask[p]!;
+          copyInk += copyMask[p]!;
+          if (shown[p]) seen++;
         }
       }
       const box = { x: left, y: top, width: right - left, height: bottom - top };
@@ -510,6 +513,8 @@ function withoutLighting(copyPage: GrayRaster, copy: InkMasks, original: InkMask
   const size = tileSizeFor(width, height);
   const minInk = Math.round(size * size * 0.01);
   let ink: Uint8Array | null = null;
+  const originalMask = original.ink;
+  const copyMask = copy.ink;
   for (let top = 0; top < height; top += size) {
     for (let left = 0; left < width; left += size) {
       const box = {
@@ -521,9 +526,9 @@ function withoutLighting(copyPage: GrayRaster, copy: InkMasks, original: InkMask
       let originalInk = 0;
       let copyInk = 0;
       for (let y = box.y; y < box.y + box.height; y++) {
-        for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) {
-          originalInk += original.ink[p]!;
-          copyInk += copy.ink[p]!;
+        for (let p = y * width + box.x, end = p + box.width; p < end; p++) {
+          originalInk += originalMask[p]!;
+          copyInk += copyMask[p]!;
         }
       }
       // Only where the tile is compared at all (compareTiles skips tiles with less ink than this).

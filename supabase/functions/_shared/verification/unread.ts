@@ -44,10 +44,10 @@ export function unreadLines(
   const bottom = Math.min(height, Math.ceil(block.y + block.height));
   if (right <= left || bottom <= top) return [];
   const bandWidth = right - left;
-  const uncovered = new Uint8Array(bandWidth * (bottom - top));
+  const blockHeight = bottom - top;
+  const uncovered = new Uint8Array(bandWidth * blockHeight);
   for (let y = top; y < bottom; y++)
-    for (let x = left; x < right; x++)
-      uncovered[(y - top) * bandWidth + (x - left)] = ink.ink[y * width + x]!;
+    uncovered.set(ink.ink.subarray(y * width + left, y * width + right), (y - top) * bandWidth);
   for (const line of lines) {
     // Padded by its glyphs' height: a border read as a line down the page's side is tall, not large.
     const glyphs = Math.min(line.box.height, line.box.width);
@@ -64,28 +64,29 @@ export function unreadLines(
   // A frame or rule running down the block (inked over most of its rows) is no text: left out, or
   // every row would be inked and the block one band.
   const rowsInked = new Uint32Array(bandWidth);
-  for (let y = 0; y < bottom - top; y++)
-    for (let x = 0; x < bandWidth; x++) rowsInked[x]! += uncovered[y * bandWidth + x]!;
+  for (let y = 0; y < blockHeight; y++)
+    for (let x = 0, at = y * bandWidth; x < bandWidth; x++, at++) rowsInked[x]! += uncovered[at]!;
   for (let x = 0; x < bandWidth; x++) {
-    if (rowsInked[x]! <= RULE_SHARE * (bottom - top)) continue;
-    for (let y = 0; y < bottom - top; y++) uncovered[y * bandWidth + x] = 0;
+    if (rowsInked[x]! <= RULE_SHARE * blockHeight) continue;
+    for (let at = x; at < uncovered.length; at += bandWidth) uncovered[at] = 0;
   }
   // A rule across the block (a table's row rule, inked over most of its columns) is no text either:
   // with the glyph tips the lines' padding leaves above and below it, it made a band between two
-  // table rows that took a changed grade's tile from its row (`f-grade-sign-digital-0001`).
-  for (let y = 0; y < bottom - top; y++) {
+  // table rows that took a changed grade's tile from its row (`f-grade-sign-digital-0001`). Each
+  // row's count, once cleared of such a rule, is what the bands are found by.
+  const rowCounts = new Uint32Array(blockHeight);
+  for (let y = 0; y < blockHeight; y++) {
     let count = 0;
-    for (let x = y * bandWidth; x < (y + 1) * bandWidth; x++) count += uncovered[x]!;
+    for (let at = y * bandWidth, end = at + bandWidth; at < end; at++) count += uncovered[at]!;
     if (count > RULE_SHARE * bandWidth) uncovered.fill(0, y * bandWidth, (y + 1) * bandWidth);
+    else rowCounts[y] = count;
   }
   const rowInk = Math.max(2, Math.round(ROW_INK * textHeight));
   const rows: [number, number][] = [];
   let start = -1;
   let lastInked = -Infinity;
-  for (let y = 0; y < bottom - top; y++) {
-    let count = 0;
-    for (let x = 0; x < bandWidth; x++) count += uncovered[y * bandWidth + x]!;
-    if (count < rowInk) continue;
+  for (let y = 0; y < blockHeight; y++) {
+    if (rowCounts[y]! < rowInk) continue;
     if (start >= 0 && y - lastInked > ROW_GAP * textHeight + 1) {
       rows.push([start, lastInked + 1]);
       start = -1;
@@ -213,11 +214,17 @@ export function tableRules(ink: InkMasks, lines: RegisteredLine[], block: Box | 
   const top = Math.max(0, Math.floor(block.y));
   const bottom = Math.min(height, Math.ceil(block.y + block.height));
   let zone: Uint8Array | null = null;
+  const mask = ink.ink;
   for (let y = top; y < bottom; y++) {
+    const rowStart = y * width;
+    // The runs' ink in the block is at most the row's ink there: a row with too little is no rule.
+    let inked = 0;
+    for (let p = rowStart + left; p < rowStart + right; p++) inked += mask[p]!;
+    if (inked <= RULE_SHARE * (right - left)) continue;
     const runs: [number, number][] = [];
     let from = 0;
     for (let x = 0; x <= width; x++) {
-      if (x < width && ink.ink[y * width + x]) continue;
+      if (x < width && mask[rowStart + x]) continue;
       if (x - from > longRun) runs.push([from, x]);
       from = x + 1;
     }

@@ -20,6 +20,17 @@ Deno.test('a copy larger than the original is shrunk first, and the homography s
   assert.equal(atOriginalScale(copy, [0.98, 0, 0, 0, 0.98, 0, 0, 0, 1]).raster, copy);
 });
 
+Deno.test('a copy laid over two certificates of one design at one scale is shrunk once', () => {
+  const copy = { width: 1800, height: 1200, data: new Uint8Array(1800 * 1200).fill(255) };
+  // Two alignments whose scales round to the same size: the same shrunk raster serves both.
+  const first = atOriginalScale(copy, [0.7778, 0, 3, 0, 0.7778, -2, 0, 0, 1]);
+  const second = atOriginalScale(copy, [0.77781, 0, 2, 0, 0.77781, -1, 0, 0, 1]);
+  assert.equal(second.raster, first.raster);
+  assert.notDeepEqual(second.homography, first.homography);
+  // Another size is shrunk anew.
+  assert.equal(atOriginalScale(copy, [0.7, 0, 0, 0, 0.7, 0, 0, 0, 1]).raster.width, 1260);
+});
+
 Deno.test(
   'a number printed light on a dark band is read in every copy, however poorly registration read it',
   () => {

@@ -5,7 +5,7 @@
  */
 import type { CopyKind } from '../api-contract.ts';
 import type { VerifyResponse } from './engine-protocol.ts';
-import { fitWithin, type GrayRaster, resizeArea } from '../documents/raster.ts';
+import { fitWithin, type GrayRaster, resizeArea, shrunkTo } from '../documents/raster.ts';
 import type { Sql } from '../db.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
@@ -365,9 +365,10 @@ export function atOriginalScale(
   if (!(scale < SAME_SCALE)) return { raster: copy, homography };
   const width = Math.max(1, Math.round(copy.width * scale));
   const height = Math.max(1, Math.round(copy.height * scale));
-  // From the shrunk copy: its pixels enlarged back to the copy's, then the copy's homography.
+  // From the shrunk copy: its pixels enlarged back to the copy's, then the copy's homography. The
+  // copy's candidates of one design (siblings) are laid over at one scale: shrunk once for all.
   const enlarged = [copy.width / width, 0, 0, 0, copy.height / height, 0, 0, 0, 1];
-  return { raster: resizeArea(copy, width, height), homography: composed(homography, enlarged) };
+  return { raster: shrunkTo(copy, width, height), homography: composed(homography, enlarged) };
 }
 
 interface ComparisonView {
