@@ -396,6 +396,25 @@ Deno.test("the text block is the box around the lines that read as text, not a f
   assert.equal(textBlock([line(5, 5, '~~')]), null);
 });
 
+Deno.test("an altered copy shows a field's strongly flagged line in doubt beside its changes", () => {
+  const graphic = region({ line: null, box: { x: 0, y: 500, width: 50, height: 50 }, score: 0.4 });
+  const turnedAccent = region({ score: 0.84, reads: reading('Jane Doe', 0.97) });
+  const altered = decide(input({ regions: [graphic, turnedAccent] }));
+  assert.equal(altered.verdict, 'altered');
+  assert.deepEqual(
+    altered.differences.map((difference) => difference.label),
+    ['Region 1 of the page', 'Recipient name'],
+  );
+  assert.match(altered.reasons.join(' '), /differs from the registered certificate in: Recipient name/);
+  // A weak flag OCR cleared is no difference; the strong doubt alone still alters nothing.
+  const weak = decide(input({ regions: [graphic, { ...turnedAccent, score: 0.08 }] }));
+  assert.deepEqual(
+    weak.differences.map((difference) => difference.label),
+    ['Region 1 of the page'],
+  );
+  assert.equal(decide(input({ regions: [turnedAccent] })).verdict, 'unknown');
+});
+
 Deno.test('a region named after the decision shows its name, and the name never changes the verdict', () => {
   const unnamed: RegisteredLine = { ...nameLine, text: 'Elena Fowath', field: null };
   const numberLine = registered('Certificate No. 2018-000118', 'certificate_number', 0.95, {

@@ -886,6 +886,11 @@ function differencesBesideSpill(judged: { region: RegionEvidence; judgement: str
   return changed.filter(({ region }) => region.line || !spill(region.flaggedBox ?? region.box)).length;
 }
 
+/** Whether a region lies on a registered field's line and its tiles score TILE_STRONG or more there. */
+function strongOnField(region: RegionEvidence): boolean {
+  return !!region.line?.field && region.score >= TILE_STRONG;
+}
+
 export function decide(input: DecisionInput): Decision {
   if (!laidOver(input)) {
     return {
@@ -927,10 +932,18 @@ export function decide(input: DecisionInput): Decision {
     };
   }
   if (differences.length > 0 && flaggedShare <= MAX_FLAGGED_SHARE) {
-    const named = differences.filter((difference) => difference.field).map((difference) => difference.label);
+    // A field's line whose ink differs strongly is shown beside the changes once the copy is altered:
+    // its doubt (OCR read it alike, blind to a turned accent) only kept it from altering the verdict
+    // alone. Else a photo's Dvořák -> Dvořàk, 0.84 over the name, was shown as an edge tile of the
+    // page's frame only (run 18 `f-name-letter-photo-0000`, "Region 1 of the page").
+    const strongDoubts = judged
+      .filter((item) => item.judgement === 'uncertain' && strongOnField(item.region))
+      .map((item) => describe(item.region, differences.length));
+    const shown = [...differences, ...strongDoubts];
+    const named = shown.filter((difference) => difference.field).map((difference) => difference.label);
     return {
       verdict: 'altered',
-      differences,
+      differences: shown,
       reasons: [
         named.length
           ? `The copy differs from the registered certificate in: ${named.join(', ')}`
