@@ -1140,6 +1140,47 @@ Deno.test('a flagged line OCR drops glyphs of on both pages is doubt, unless its
   );
 });
 
+Deno.test(
+  "a flagged row's value read surely otherwise in its cell, the original's cell silent, is a change",
+  () => {
+    // Seed 11, f-grade-sign-photo-0000: "Microeconomics 5 B-" (registered 0.94) forged to "B+", flagged at
+    // 0.072; the copy's grade cell read "B+" (0.97), the original's cell read alike nothing.
+    const row = registered('Microeconomics 5 B-', null, 0.94, { x: 79, y: 636, width: 736, height: 26 });
+    const forged = {
+      line: row,
+      score: 0.072,
+      unmatchedMarks: 0,
+      reads: reading('Microeconomics ', 0.96),
+      originalReads: reading('Microeconomics | ', 0.94),
+      cells: {
+        copy: [reading('Microeconomics', 0.96), silent, reading('B+', 0.97)],
+        original: [reading('Microeconomics', 0.95), silent, silent],
+      },
+    };
+    assert.equal(decideOne(forged).verdict, 'altered');
+    const withCell = (text: string, confidence: number) => ({
+      ...forged,
+      cells: { ...forged.cells, copy: [forged.cells.copy[0]!, silent, reading(text, confidence)] },
+    });
+    // A look-alike glyph, the registered value, a half-sure reading, or a row registered unsure: doubt.
+    assert.equal(decideOne(withCell('8-', 0.97)).verdict, 'unknown');
+    assert.equal(decideOne(withCell('B-', 0.97)).verdict, 'unknown');
+    assert.equal(decideOne(withCell('B+', 0.85)).verdict, 'unknown');
+    assert.equal(decideOne({ ...forged, line: { ...row, confidence: 0.85 } }).verdict, 'unknown');
+    // Words are not values: a letter read otherwise in one is OCR's.
+    assert.equal(
+      decideOne({
+        ...forged,
+        cells: {
+          copy: [reading('Microecanomics', 0.95), silent, silent],
+          original: [silent, silent, silent],
+        },
+      }).verdict,
+      'unknown',
+    );
+  },
+);
+
 Deno.test('a weakly flagged line read otherwise whole, alike by cells that hold all of it, is doubt', () => {
   // Seed 7, g-scan-0004: "Result 3.3/4.0" flagged at 0.20 read "3.3/4.0" whole (0.91), the original
   // "Result 3.3/4.0" (0.96); by cells "Result" and "3.3/4.0" on both pages (the copy's 0.96, 0.71).
