@@ -396,6 +396,25 @@ Deno.test("the text block is the box around the lines that read as text, not a f
   assert.equal(textBlock([line(5, 5, '~~')]), null);
 });
 
+Deno.test("an altered copy shows a field's strongly flagged line in doubt beside its changes", () => {
+  const graphic = region({ line: null, box: { x: 0, y: 500, width: 50, height: 50 }, score: 0.4 });
+  const turnedAccent = region({ score: 0.84, reads: reading('Jane Doe', 0.97) });
+  const altered = decide(input({ regions: [graphic, turnedAccent] }));
+  assert.equal(altered.verdict, 'altered');
+  assert.deepEqual(
+    altered.differences.map((difference) => difference.label),
+    ['Region 1 of the page', 'Recipient name'],
+  );
+  assert.match(altered.reasons.join(' '), /differs from the registered certificate in: Recipient name/);
+  // A weak flag OCR cleared is no difference; the strong doubt alone still alters nothing.
+  const weak = decide(input({ regions: [graphic, { ...turnedAccent, score: 0.08 }] }));
+  assert.deepEqual(
+    weak.differences.map((difference) => difference.label),
+    ['Region 1 of the page'],
+  );
+  assert.equal(decide(input({ regions: [turnedAccent] })).verdict, 'unknown');
+});
+
 Deno.test('a region named after the decision shows its name, and the name never changes the verdict', () => {
   const unnamed: RegisteredLine = { ...nameLine, text: 'Elena Fowath', field: null };
   const numberLine = registered('Certificate No. 2018-000118', 'certificate_number', 0.95, {
@@ -1214,6 +1233,47 @@ Deno.test('a flagged line OCR drops glyphs of on both pages is doubt, unless its
     'altered',
   );
 });
+
+Deno.test(
+  "a flagged row's value read surely otherwise in its cell, the original's cell silent, is a change",
+  () => {
+    // Seed 11, f-grade-sign-photo-0000: "Microeconomics 5 B-" (registered 0.94) forged to "B+", flagged at
+    // 0.072; the copy's grade cell read "B+" (0.97), the original's cell read alike nothing.
+    const row = registered('Microeconomics 5 B-', null, 0.94, { x: 79, y: 636, width: 736, height: 26 });
+    const forged = {
+      line: row,
+      score: 0.072,
+      unmatchedMarks: 0,
+      reads: reading('Microeconomics ', 0.96),
+      originalReads: reading('Microeconomics | ', 0.94),
+      cells: {
+        copy: [reading('Microeconomics', 0.96), silent, reading('B+', 0.97)],
+        original: [reading('Microeconomics', 0.95), silent, silent],
+      },
+    };
+    assert.equal(decideOne(forged).verdict, 'altered');
+    const withCell = (text: string, confidence: number) => ({
+      ...forged,
+      cells: { ...forged.cells, copy: [forged.cells.copy[0]!, silent, reading(text, confidence)] },
+    });
+    // A look-alike glyph, the registered value, a half-sure reading, or a row registered unsure: doubt.
+    assert.equal(decideOne(withCell('8-', 0.97)).verdict, 'unknown');
+    assert.equal(decideOne(withCell('B-', 0.97)).verdict, 'unknown');
+    assert.equal(decideOne(withCell('B+', 0.85)).verdict, 'unknown');
+    assert.equal(decideOne({ ...forged, line: { ...row, confidence: 0.85 } }).verdict, 'unknown');
+    // Words are not values: a letter read otherwise in one is OCR's.
+    assert.equal(
+      decideOne({
+        ...forged,
+        cells: {
+          copy: [reading('Microecanomics', 0.95), silent, silent],
+          original: [silent, silent, silent],
+        },
+      }).verdict,
+      'unknown',
+    );
+  },
+);
 
 Deno.test('a weakly flagged line read otherwise whole, alike by cells that hold all of it, is doubt', () => {
   // Seed 7, g-scan-0004: "Result 3.3/4.0" flagged at 0.20 read "3.3/4.0" whole (0.91), the original
