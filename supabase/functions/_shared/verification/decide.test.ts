@@ -1166,6 +1166,28 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'a date line read with a signature between its registered words is the same; another digit is not',
+  () => {
+    // Seed 11, g-screenshot-0000: registration joined the issue date to the signature beside it and the
+    // signatory's name past that; every tile alike, the scribble read as words of its own.
+    const dateLine = registered('27.12.2024 Dr. Helen Park', 'issue_date', 0.96, {
+      x: 99,
+      y: 803,
+      width: 1122,
+      height: 20,
+    });
+    const original = reading('319 - 27.12.2024 Dr. Helen Park', 0.81);
+    const scribbleBetween = reading(' 27.12.2024 at B vi Dr. Helen Park', 0.69);
+    assert.equal(decideOne(readOnBoth(dateLine, scribbleBetween, original)).verdict, 'authentic');
+    const otherDigit = reading(' 27.12.2025 at B vi Dr. Helen Park', 0.69);
+    assert.notEqual(decideOne(readOnBoth(dateLine, otherDigit, original)).verdict, 'authentic');
+    // The registered words in another order are no reading of the line.
+    const reordered = reading('Dr. Helen Park at B vi 27.12.2024', 0.69);
+    assert.notEqual(decideOne(readOnBoth(dateLine, reordered, original)).verdict, 'authentic');
+  },
+);
+
 Deno.test('a weakly flagged line read with a comma for a point is the same; another digit is not', () => {
   // Seed 11, g-screenshot-0000: the number line flagged at 0.046 read "No," (0.90), the original read
   // alike "No." (0.93). It was answered altered.

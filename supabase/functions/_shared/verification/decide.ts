@@ -264,7 +264,11 @@ export function signKey(text: string): string {
  * registration drew tall (a seal OCR joined to a number line) cuts the lines above and below into
  * the crop, and those lines are judged on their own (e2e `E2E-V2-534CF0`: "Date of issue: 2026-11-25
  * Certificate No: E2E-V2-534CF0O Issued by Northwind Academy" read for "Certificate No: E2E-V2-534CF0O
- * [)" with every tile alike was answered altered). Whole words only: "A+" holds no word "A".
+ * [)" with every tile alike was answered altered). The more words may stand between the registered
+ * ones: registration joins a date to the signature beside it and the signatory's name past that
+ * ("27.12.2024 Dr. Helen Park"), and OCR reads the scribble between as words of its own ("27.12.2024
+ * at B vi Dr. Helen Park", seed 11 `g-screenshot-0000` and `g-photo-0000`, both answered unknown);
+ * where every tile agrees that is ink both pages show. Whole words only: "A+" holds no word "A".
  */
 export function readsWhole(reading: string, registered: string): boolean {
   const words = (text: string) =>
@@ -275,9 +279,9 @@ export function readsWhole(reading: string, registered: string): boolean {
   const own = words(registered);
   const read = words(reading);
   if (own.length < 2 || read.length <= own.length) return false;
-  for (let start = 0; start + own.length <= read.length; start++)
-    if (own.every((word, index) => read[start + index] === word)) return true;
-  return false;
+  let found = 0;
+  for (const word of read) if (found < own.length && word === own[found]) found++;
+  return found === own.length;
 }
 
 /**

@@ -41,6 +41,19 @@ Deno.test(
   },
 );
 
+Deno.test('a copy the first registration does not lay over is read through its sibling', async () => {
+  // Features matched to one certificate of a design can fail where its sibling's lay over (seed 11
+  // g-screenshot-0005); here the first has no features to match at all.
+  const unmatched = { ...first, features: { ...first.features, descriptors: new Uint8Array(0) } };
+  const evidence = await evidenceOn(await drawnCertificate('Amelia Thornton', 'NW-2025-0877'), [
+    unmatched,
+    second,
+  ]);
+  assert.equal(evidence?.chosen, 'second', JSON.stringify(evidence));
+  assert.equal(evidence.alignment.certificateId, 'second');
+  assert.ok(evidence.ruledOut.has('first'));
+});
+
 Deno.test("the same certificate reissued to someone else still names its number's certificate", async () => {
   const evidence = await evidenceOn(await drawnCertificate('Daniel Castillo', 'NW-2025-0877'), [
     first,
