@@ -4,7 +4,14 @@ import type { RegisteredLine } from './fields.ts';
 import type { TileScore } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 import { glyphInk } from './unread.ts';
-import { atOriginalScale, cellsToRead, flaggedRegions, readInEveryCopy, uniquelyNear } from './verify.ts';
+import {
+  atOriginalScale,
+  cellsToRead,
+  flaggedRegions,
+  readInEveryCopy,
+  ruledOutAfterChosen,
+  uniquelyNear,
+} from './verify.ts';
 
 Deno.test('a copy larger than the original is shrunk first, and the homography still maps it home', () => {
   const copy = { width: 1800, height: 1200, data: new Uint8Array(1800 * 1200).fill(255) };
@@ -195,3 +202,18 @@ Deno.test(
     });
   },
 );
+
+Deno.test('a sibling the copy shows none of is skipped only once the chosen certificate was examined', () => {
+  const siblings = { chosen: 'chosen', ruledOut: new Set(['other']) };
+  assert.equal(ruledOutAfterChosen(siblings, new Set(['chosen']), 'other'), true);
+  // The chosen one not yet examined (the budget or the order put it later): nothing is skipped.
+  assert.equal(ruledOutAfterChosen(siblings, new Set(), 'other'), false);
+  // A sibling not ruled out is examined as before.
+  assert.equal(ruledOutAfterChosen(siblings, new Set(['chosen']), 'third'), false);
+  // No certificate chosen: ruled-out siblings come last but are still examined.
+  assert.equal(
+    ruledOutAfterChosen({ chosen: null, ruledOut: new Set(['other']) }, new Set(['a']), 'other'),
+    false,
+  );
+  assert.equal(ruledOutAfterChosen(null, new Set(['chosen']), 'other'), false);
+});

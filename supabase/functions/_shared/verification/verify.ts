@@ -814,6 +814,22 @@ export async function examineCopy(
 }
 
 /**
+ * Whether a same-design candidate need not be examined: the copy's lines chose another certificate of
+ * the design, that one was examined (and found not authentic, or the search would have ended), and of
+ * this one's own words the copy shows almost none. A genuine copy of it would show them: reading the
+ * chosen one's own words instead would take OCR inventing words that are not on the page. Each such
+ * examination cost 0.5-0.9 s of CPU on a forgery's answer (branch `stored`, run 18's slowest answers)
+ * and could only answer altered or unknown against the wrong certificate.
+ */
+export function ruledOutAfterChosen(
+  siblings: Pick<SiblingEvidence, 'chosen' | 'ruledOut'> | null,
+  tried: ReadonlySet<string>,
+  certificateId: string,
+): boolean {
+  return !!siblings?.chosen && tried.has(siblings.chosen) && siblings.ruledOut.has(certificateId);
+}
+
+/**
  * The nearest registration by page hash, when it alone is within STRONG_HASH_DISTANCE of the copy.
  * Certificates of one design hash 2-6 bits apart, so where two are that near the hash does not tell
  * which one the copy is: examining the nearer first spent the search's CPU budget on a sibling
@@ -1006,6 +1022,7 @@ export async function verifyCopy(
         offBy(a.certificateId) - offBy(b.certificateId),
     );
     for (const candidate of nearest) {
+      if (ruledOutAfterChosen(siblings, tried, candidate.certificateId)) continue;
       await tryCandidate(candidate.certificateId);
       if (authentic()) break;
     }
