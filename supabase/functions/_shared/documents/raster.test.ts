@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { fitWithin, resizeArea, shrunkTo } from './raster.ts';
 
-Deno.test('a raster shrunk twice to the same side is resized once, to the same pixels', () => {
-  const width = 900;
-  const height = 600;
+const width = 900;
+const height = 600;
+
+/** A 900 x 600 page of pseudo-random grey levels (a prime stride modulo a prime): no two resizes agree by chance. */
+function patternedPage(stride: number, levels: number) {
   const data = new Uint8Array(width * height);
-  for (let index = 0; index < data.length; index++) data[index] = (index * 7919) % 251;
-  const page = { width, height, data };
+  for (let index = 0; index < data.length; index++) data[index] = (index * stride) % levels;
+  return { width, height, data };
+}
+
+Deno.test('a raster shrunk twice to the same side is resized once, to the same pixels', () => {
+  const page = patternedPage(7919, 251);
+  const { data } = page;
   const first = fitWithin(page, 600);
   assert.equal(fitWithin(page, 600), first);
   assert.deepEqual(first, resizeArea(page, 600, 400));
@@ -18,11 +25,7 @@ Deno.test('a raster shrunk twice to the same side is resized once, to the same p
 });
 
 Deno.test('a raster shrunk to a size it was fitted to before is that same resize', () => {
-  const width = 900;
-  const height = 600;
-  const data = new Uint8Array(width * height);
-  for (let index = 0; index < data.length; index++) data[index] = (index * 104729) % 253;
-  const page = { width, height, data };
+  const page = patternedPage(104729, 253);
   const fitted = fitWithin(page, 600);
   assert.equal(shrunkTo(page, 600, 400), fitted);
   const odd = shrunkTo(page, 613, 409);
