@@ -337,22 +337,17 @@ export function fieldOfLine(
     if (LEADS_TO_COURSE.test(before) && !RULES.some(([, test]) => test(before) || test(clean)))
       return 'course';
   }
-  if (
-    next !== null &&
-    nameLike(clean) &&
-    FOLLOWS_RECIPIENT.test(next) &&
-    !RULES.some(([, test]) => test(clean))
-  )
-    return 'recipient_name';
+  // Words shaped like a name that no field's own words claim: named by where they stand.
+  const unclaimedName = nameLike(clean) && !RULES.some(([, test]) => test(clean));
+  if (next !== null && unclaimedName && FOLLOWS_RECIPIENT.test(next)) return 'recipient_name';
   // The line under a title of completion ("Certificate of Completion", then "in" OCR may not read)
   // is the course when it looks like one and no recipient's sentence follows it (checked above).
   if (
     previous !== null &&
     TITLE_OF_COMPLETION.test(withoutScribbles(previous)) &&
-    nameLike(clean) &&
+    unclaimedName &&
     !CONNECTING_WORDS.test(clean) &&
-    !INTRODUCES_RECIPIENT.test(clean) &&
-    !RULES.some(([, test]) => test(clean))
+    !INTRODUCES_RECIPIENT.test(clean)
   )
     return 'course';
   for (const [field, test] of RULES) if (field !== 'title' && field !== 'issuer' && test(clean)) return field;
