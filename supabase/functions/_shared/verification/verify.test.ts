@@ -5,6 +5,7 @@ import type { TileScore } from './compare.ts';
 import type { InkMasks } from './ink.ts';
 import { glyphInk } from './unread.ts';
 import {
+  alteredWhileNumberNamesUnexamined,
   atOriginalScale,
   cellsToRead,
   flaggedRegions,
@@ -217,3 +218,23 @@ Deno.test('a sibling the copy shows none of is skipped only once the chosen cert
   );
   assert.equal(ruledOutAfterChosen(null, new Set(['chosen']), 'other'), false);
 });
+
+Deno.test(
+  'an altered answer stands unless the number the copy prints names a certificate left unexamined',
+  () => {
+    const alteredAgainst = (certificateId: string) => ({
+      decision: { verdict: 'altered' as const },
+      registration: { certificateId },
+    });
+    // The number names another certificate the budget left out: it may be a faithful copy of that one.
+    assert.equal(alteredWhileNumberNamesUnexamined(alteredAgainst('a'), ['b'], new Set(['a'])), true);
+    // That one was examined too: the altered answer stands.
+    assert.equal(alteredWhileNumberNamesUnexamined(alteredAgainst('a'), ['b'], new Set(['a', 'b'])), false);
+    // The number names the certificate it was compared with.
+    assert.equal(alteredWhileNumberNamesUnexamined(alteredAgainst('a'), ['a'], new Set(['a'])), false);
+    // Not altered, or nothing found: nothing to withhold.
+    const unknown = { decision: { verdict: 'unknown' as const }, registration: { certificateId: 'a' } };
+    assert.equal(alteredWhileNumberNamesUnexamined(unknown, ['b'], new Set(['a'])), false);
+    assert.equal(alteredWhileNumberNamesUnexamined(null, ['b'], new Set()), false);
+  },
+);

@@ -23,6 +23,7 @@ import {
 import {
   CRITICAL_FIELDS,
   decide,
+  type Decision,
   GRAPHIC_FLAG,
   droppedGlyphs,
   GRAPHIC_LIKENESS,
@@ -814,6 +815,26 @@ export async function examineCopy(
 }
 
 /**
+ * Altered against one certificate while the number the copy prints names another the search's budget
+ * left unexamined: the copy may be a faithful copy of that one (a certificate of the same design was
+ * examined first), so it is not called altered (docs/verification-pipeline.md "A number line read
+ * whole among its neighbours").
+ */
+export function alteredWhileNumberNamesUnexamined(
+  found: {
+    decision: Pick<Decision, 'verdict'>;
+    registration: Pick<StoredRegistration, 'certificateId'>;
+  } | null,
+  numbered: readonly string[],
+  tried: ReadonlySet<string>,
+): boolean {
+  return (
+    found?.decision.verdict === 'altered' &&
+    numbered.some((id) => !tried.has(id) && id !== found.registration.certificateId)
+  );
+}
+
+/**
  * Whether a same-design candidate need not be examined: the copy's lines chose another certificate of
  * the design, that one was examined (and found not authentic, or the search would have ended), and of
  * this one's own words the copy shows almost none. A genuine copy of it would show them: reading the
@@ -1036,13 +1057,7 @@ export async function verifyCopy(
     for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
   }
   const found = best as Examination | null;
-  // Altered against one certificate while the number the copy prints names another the search's
-  // budget left unexamined: the copy may be a faithful copy of that one (a certificate of the same
-  // design was examined first), so it is not called altered (docs/verification-pipeline.md "A number
-  // line read whole among its neighbours").
-  const namedUnexamined =
-    found?.decision.verdict === 'altered' &&
-    numbered.some((id) => !tried.has(id) && id !== found.registration.certificateId);
+  const namedUnexamined = alteredWhileNumberNamesUnexamined(found, numbered, tried);
   if (!found || found.decision.verdict === 'unknown' || namedUnexamined) {
     // Unknown shows nothing of any registered certificate: no id, no differences, no pictures.
     return {
