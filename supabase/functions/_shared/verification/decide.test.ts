@@ -1105,6 +1105,16 @@ Deno.test(
     assert.equal(decideOne({ ...joined, cells: { ...alike, partial: true } }).verdict, 'unknown');
     // Every cell read (none left out), the same agreement clears the line as before.
     assert.equal(decideOne({ ...joined, cells: alike }).verdict, 'authentic');
+    // The caption under the date caught at the crop's edge on one page only is no change of the date
+    // (a photo's cell read "24.09.2016" at 0.97, the original's "24.09.2016 Date" at 0.97).
+    const edge = { copy: [reading('24.09.2016', 0.97)], original: [reading('24.09.2016 Date', 0.97)] };
+    assert.equal(decideOne({ ...joined, cells: { ...edge, partial: true } }).verdict, 'unknown');
+    // A forged digit beside a word one page alone read is still a change.
+    const forgedBesideEdge = {
+      copy: [reading('21.09.2016', 0.97)],
+      original: [reading('24.09.2016 Date', 0.97)],
+    };
+    assert.equal(decideOne({ ...joined, cells: { ...forgedBesideEdge, partial: true } }).verdict, 'altered');
   },
 );
 

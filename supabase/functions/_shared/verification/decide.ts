@@ -412,6 +412,39 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
+/** Whether the words of the reading with fewer all stand, in order, among the other's words. */
+function wordsWithin(a: string, b: string): boolean {
+  const words = (text: string) => text.split(/\s+/).map(confusableKey).filter(Boolean);
+  const [fewer, more] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
+  let from = 0;
+  for (const word of fewer) {
+    const at = more.indexOf(word, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
+}
+
+/**
+ * Whether a cell reads surely otherwise on the two pages beyond a word one page alone read: the
+ * cell's crop may catch a caption at its edge on one page ("24.09.2016 Date" on the original,
+ * "24.09.2016" on a photo, seed 20261125 `f-grade-sign-photo-0001`, whose date was listed as changed).
+ */
+function cellReadOtherwise(cells: NonNullable<RegionEvidence['cells']>): boolean {
+  const pairs = [
+    ...cells.copy.map((copy, index) => [copy, cells.original[index]] as const),
+    ...(cells.again ?? []).map((cell) => [cell.copy, cell.original] as const),
+  ];
+  return pairs.some(
+    ([copy, original]) =>
+      !!original &&
+      copy.confidence >= READ_SURE &&
+      original.confidence >= READ_SURE &&
+      confusableKey(copy.text) !== confusableKey(original.text) &&
+      !wordsWithin(copy.text, original.text),
+  );
+}
+
 /** Whether every cell reads the same on both pages (`signKey`), and some cell reads something. */
 function cellsReadAlike(cells: NonNullable<RegionEvidence['cells']>): boolean {
   return (
@@ -672,7 +705,8 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
   const judged = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
   // Cells left unread say nothing: part of a line read alike is no agreement of the whole.
-  if (region.cells.partial) return judged === 'different' ? 'different' : first;
+  if (region.cells.partial)
+    return judged === 'different' && cellReadOtherwise(region.cells) ? 'different' : first;
   const cells = judged;
   // An unnamed line whose ink agrees (no tile flagged, no mark gone or added), whose cells read alike
   // on both pages but for a letter inside a word, is OCR's confusion of small print, not a change:
