@@ -8,6 +8,7 @@
 import type { GrayRaster } from '../documents/raster.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { type Alignment, alignCopy } from './align.ts';
+import { overlapArea, unionBox } from './boxes.ts';
 import { laidOver } from './decide.ts';
 import type { PageFeatures } from './features.ts';
 import { readingKey } from './fields.ts';
@@ -75,23 +76,6 @@ interface Place {
   texts: Map<StoredRegistration, string>;
 }
 
-function overlapArea(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
-function union(a: Box, b: Box): Box {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
-}
-
 /**
  * The places where the siblings' registered lines differ (a name, a number, a date), the lines of all
  * of them gathered by overlap (OCR may split one sibling's line where it read another's whole); those
@@ -110,7 +94,7 @@ export function differingPlaces(siblings: StoredRegistration[]): Place[] {
           0.5 * Math.min(area, candidate.box.width * candidate.box.height),
       );
       if (place) {
-        place.box = union(place.box, line.box);
+        place.box = unionBox(place.box, line.box);
         const before = place.texts.get(registration);
         place.texts.set(registration, before ? `${before} ${line.text}` : line.text);
       } else {

@@ -11,6 +11,7 @@ import type { DetectedFile } from '../processing/detect.ts';
 import { encodeBase64 } from '../documents/base64.ts';
 import { processCpuMs, StageTimer } from '../http/server-timing.ts';
 import { type Alignment, alignCopy } from './align.ts';
+import { overlapArea, unionBox } from './boxes.ts';
 import { certificateFromCode } from './code.ts';
 import {
   comparePages,
@@ -117,17 +118,11 @@ export interface Examination {
   regions: RegionEvidence[];
 }
 
-function overlap(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
 function lineUnder(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
   let best: RegisteredLine | null = null;
   let bestArea = 0;
   for (const line of lines) {
-    const area = overlap(box, line.box);
+    const area = overlapArea(box, line.box);
     if (area > bestArea) {
       best = line;
       bestArea = area;
@@ -144,7 +139,7 @@ function lineTouching(box: Box, lines: RegisteredLine[]): RegisteredLine | null 
   let best: RegisteredLine | null = null;
   let bestArea = 0;
   for (const line of lines) {
-    const area = overlap(box, padded(line.box));
+    const area = overlapArea(box, padded(line.box));
     if (area > bestArea) {
       best = line;
       bestArea = area;
@@ -166,16 +161,6 @@ export function flaggedRegions(
   glyph = 0,
 ): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] {
   const regions: { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] = [];
-  const union = (a: Box, b: Box): Box => {
-    const x = Math.min(a.x, b.x);
-    const y = Math.min(a.y, b.y);
-    return {
-      x,
-      y,
-      width: Math.max(a.x + a.width, b.x + b.width) - x,
-      height: Math.max(a.y + a.height, b.y + b.height) - y,
-    };
-  };
   const touches = (a: Box, b: Box) =>
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
   for (const tile of tiles) {
@@ -207,7 +192,7 @@ export function flaggedRegions(
       line ? region.line === line : !region.line && touches(region.box, tile.box),
     );
     if (existing) {
-      existing.box = union(existing.box, tile.box);
+      existing.box = unionBox(existing.box, tile.box);
       existing.score = Math.max(existing.score, tile.score);
       existing.tonesAlike &&= tonesAlike(tile, glyph);
     } else {
@@ -510,7 +495,9 @@ export async function examine(
     glyphInk(originalInk, lines),
   );
   const hiddenLines = lines.filter((line) =>
-    tiles.some((tile) => tile.hidden && overlap(tile.box, line.box) > 0.1 * line.box.width * line.box.height),
+    tiles.some(
+      (tile) => tile.hidden && overlapArea(tile.box, line.box) > 0.1 * line.box.width * line.box.height,
+    ),
   );
   const critical = lines.filter(
     (line) =>
@@ -696,7 +683,7 @@ export async function examine(
     })),
   ];
   const block = textBlock(lines);
-  const blockTiles = block ? tiles.filter((tile) => overlap(tile.box, block) > 0) : tiles;
+  const blockTiles = block ? tiles.filter((tile) => overlapArea(tile.box, block) > 0) : tiles;
   const totalInk = blockTiles.reduce((sum, tile) => sum + tile.ink, 0);
   const visibleInk = blockTiles.reduce((sum, tile) => sum + (tile.hidden ? 0 : tile.ink), 0);
   const inkTiles = tiles.filter((tile) => !tile.hidden && tile.ink > 0).length;
