@@ -415,6 +415,37 @@ Deno.test("an altered copy shows a field's strongly flagged line in doubt beside
   assert.equal(decide(input({ regions: [turnedAccent] })).verdict, 'unknown');
 });
 
+Deno.test('a strongly flagged line is not shown beside a change whose line its tiles also hold', () => {
+  // Run 19 f-line-removed-photo-0000: the expiry line removed under the date; the page's 50 px tile row
+  // held both lines and was given to the date, which read alike on both pages.
+  const date = registered('24 October 2019', 'issue_date', 0.97, { x: 99, y: 802, width: 155, height: 14 });
+  const expiry = registered('Valid until 24 October 2021', 'expiry_date', 0.96, {
+    x: 98,
+    y: 837,
+    width: 194,
+    height: 10,
+  });
+  const removed = region({
+    line: expiry,
+    box: expiry.box,
+    score: 1,
+    reads: reading('Valid until 24 October 2029', 0.97),
+  });
+  const dateBesideIt = region({
+    line: date,
+    box: date.box,
+    flaggedBox: { x: 50, y: 800, width: 250, height: 50 },
+    score: 1,
+    reads: reading('24 October 2019', 0.96),
+  });
+  const labels = (regions: RegionEvidence[]) =>
+    decide(input({ regions })).differences.map((difference) => difference.label);
+  assert.deepEqual(labels([removed, dateBesideIt]), ['Expiry date']);
+  // Its strong tiles apart from the change: shown beside it as before.
+  const apart = { ...dateBesideIt, flaggedBox: { x: 50, y: 780, width: 250, height: 40 } };
+  assert.deepEqual(labels([removed, apart]), ['Expiry date', 'Date of issue']);
+});
+
 Deno.test('a region named after the decision shows its name, and the name never changes the verdict', () => {
   const unnamed: RegisteredLine = { ...nameLine, text: 'Elena Fowath', field: null };
   const numberLine = registered('Certificate No. 2018-000118', 'certificate_number', 0.95, {

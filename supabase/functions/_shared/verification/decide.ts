@@ -7,6 +7,7 @@
 import type { CertificateField } from '../api-contract.ts';
 import { fieldLabel, readingKey, type RegisteredLine, textLineLabel, unifyDashes } from './fields.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
+import { overlapArea } from './boxes.ts';
 
 /** Tile score from which a tile over registered text is examined (see compare.ts). */
 export const TEXT_FLAG = 0.05;
@@ -1069,8 +1070,19 @@ export function decide(input: DecisionInput): Decision {
     // its doubt (OCR read it alike, blind to a turned accent) only kept it from altering the verdict
     // alone. Else a photo's Dvořák -> Dvořàk, 0.84 over the name, was shown as an edge tile of the
     // page's frame only (run 18 `f-name-letter-photo-0000`, "Region 1 of the page").
+    // Not where its strong tiles also hold a changed line: a grid tile spans two close lines, and the
+    // removed expiry line under a date made the date's tiles score 1.0 (run 19
+    // `f-line-removed-photo-0000` listed the unchanged date beside the removed line).
+    const changedLines = judged
+      .filter((item) => item.judgement === 'different')
+      .map((item) => item.region.line?.box ?? item.region.box);
     const strongDoubts = judged
-      .filter((item) => item.judgement === 'uncertain' && strongOnField(item.region))
+      .filter(
+        (item) =>
+          item.judgement === 'uncertain' &&
+          strongOnField(item.region) &&
+          !changedLines.some((box) => overlapArea(item.region.flaggedBox ?? item.region.box, box) > 0),
+      )
       .map((item) => describe(item.region, differences.length));
     const shown = [...differences, ...strongDoubts];
     const named = shown.filter((difference) => difference.field).map((difference) => difference.label);
