@@ -58,7 +58,8 @@ export const MEASURED_FIGURES = {
     source: 'docs/benchmarks.md',
     command: 'npm run bench:verify',
     measuredOn: '2026-11-27',
-    quote: '| 1,000 | file (data URL) | 12.3 | 36.0 | 111.1 | 2.0 | 6.3× | 1.00 | identical/exact_file ×210 |',
+    quote:
+      '| 1,000 | file (data URL) | 12.3 | 36.0 | 111.1 | 2.0 | 6.3× | 1.00 | identical/exact_file ×210 |',
   },
   /** p95 latency of verifying a scan or photo with the v2 engine's content path. */
   copyVerificationP95: {
