@@ -272,17 +272,25 @@ export function signKey(text: string): string {
  * where every tile agrees that is ink both pages show. Whole words only: "A+" holds no word "A".
  */
 export function readsWhole(reading: string, registered: string): boolean {
-  const words = (text: string) =>
-    text
-      .split(/\s+/)
-      .map(confusableKey)
-      .filter((word) => word.length > 0);
-  const own = words(registered);
-  const read = words(reading);
+  const own = confusableWords(registered);
+  const read = confusableWords(reading);
   if (own.length < 2 || read.length <= own.length) return false;
+  return standInOrder(own, read);
+}
+
+/** A reading's words, each keyed with look-alike glyphs folded (`confusableKey`). */
+function confusableWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map(confusableKey)
+    .filter((word) => word.length > 0);
+}
+
+/** Whether every one of `few` stands in `many`, in the same order (other words may stand between). */
+function standInOrder(few: string[], many: string[]): boolean {
   let found = 0;
-  for (const word of read) if (found < own.length && word === own[found]) found++;
-  return found === own.length;
+  for (const word of many) if (found < few.length && word === few[found]) found++;
+  return found === few.length;
 }
 
 /**
@@ -377,15 +385,7 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   const pairs = cells.copy.map((copy, index) => [copy, cells.original[index]] as const);
   if (pairs.length === 0 || cells.original.length !== pairs.length) return null;
   const again = cells.again ?? [];
-  const sureOtherwise = [...pairs, ...again.map((cell) => [cell.copy, cell.original] as const)].some(
-    ([copy, original]) =>
-      !!copy.text &&
-      !!original?.text &&
-      copy.confidence >= READ_SURE &&
-      original.confidence >= READ_SURE &&
-      confusableKey(copy.text) !== confusableKey(original.text),
-  );
-  if (sureOtherwise) return 'different';
+  if (cellsReadSurelyOtherwise(cells).length > 0) return 'different';
   // A cell the original reads and the copy reads as nothing confirms nothing (as a silent line):
   // a screenshot's forged "C-" read as nothing while the original's cell read "C+" (0.96), and the
   // row read whole dropped the grade on both pages (seed 11, f-grade-sign-screenshot-0000, accepted).
@@ -415,15 +415,8 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
 
 /** Whether the words of the reading with fewer all stand, in order, among the other's words. */
 function wordsWithin(a: string, b: string): boolean {
-  const words = (text: string) => text.split(/\s+/).map(confusableKey).filter(Boolean);
-  const [fewer, more] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
-  let from = 0;
-  for (const word of fewer) {
-    const at = more.indexOf(word, from);
-    if (at < 0) return false;
-    from = at + 1;
-  }
-  return true;
+  const [fewer, more] = [confusableWords(a), confusableWords(b)].sort((x, y) => x.length - y.length);
+  return standInOrder(fewer!, more!);
 }
 
 /**
@@ -432,17 +425,23 @@ function wordsWithin(a: string, b: string): boolean {
  * "24.09.2016" on a photo, seed 20261125 `f-grade-sign-photo-0001`, whose date was listed as changed).
  */
 function cellReadOtherwise(cells: NonNullable<RegionEvidence['cells']>): boolean {
-  const pairs = [
+  return cellsReadSurelyOtherwise(cells).some(([copy, original]) => !wordsWithin(copy.text, original.text));
+}
+
+/** The cells (read again or not) that both pages read surely, and otherwise past look-alike glyphs. */
+function cellsReadSurelyOtherwise(
+  cells: NonNullable<RegionEvidence['cells']>,
+): (readonly [RegionReading, RegionReading])[] {
+  return [
     ...cells.copy.map((copy, index) => [copy, cells.original[index]] as const),
     ...(cells.again ?? []).map((cell) => [cell.copy, cell.original] as const),
-  ];
-  return pairs.some(
-    ([copy, original]) =>
-      !!original &&
-      copy.confidence >= READ_SURE &&
-      original.confidence >= READ_SURE &&
-      confusableKey(copy.text) !== confusableKey(original.text) &&
-      !wordsWithin(copy.text, original.text),
+  ].filter(
+    (pair): pair is readonly [RegionReading, RegionReading] =>
+      !!pair[0].text &&
+      !!pair[1]?.text &&
+      pair[0].confidence >= READ_SURE &&
+      pair[1].confidence >= READ_SURE &&
+      confusableKey(pair[0].text) !== confusableKey(pair[1].text),
   );
 }
 
