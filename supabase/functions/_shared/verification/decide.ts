@@ -769,7 +769,12 @@ function strokesChangedUnread(cells: NonNullable<RegionEvidence['cells']>): bool
   return (cells.shapes ?? []).some(({ index, changed }) => {
     const copy = cells.copy[index];
     const original = cells.original[index];
-    return changed && !!copy && !!original && (!readingKey(copy.text) || readingKey(copy.text) !== readingKey(original.text));
+    return (
+      changed &&
+      !!copy &&
+      !!original &&
+      (!readingKey(copy.text) || readingKey(copy.text) !== readingKey(original.text))
+    );
   });
 }
 

@@ -15,10 +15,26 @@ async function gradeCell(text: string, scale = 1, blur = 0, dx = 0, dy = 0): Pro
   const height = 60;
   return withMats((keep) => {
     const mat = keep(new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(250)));
-    cv.putText(mat, text, new cv.Point(18 + dx, 40 + dy), cv.FONT_HERSHEY_DUPLEX, 0.75, new cv.Scalar(30), 2, cv.LINE_AA);
+    cv.putText(
+      mat,
+      text,
+      new cv.Point(18 + dx, 40 + dy),
+      cv.FONT_HERSHEY_DUPLEX,
+      0.75,
+      new cv.Scalar(30),
+      2,
+      cv.LINE_AA,
+    );
     if (scale === 1 && blur === 0) return rasterFromMat(mat);
     const small = keep(new cv.Mat());
-    cv.resize(mat, small, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, cv.INTER_AREA);
+    cv.resize(
+      mat,
+      small,
+      new cv.Size(Math.round(width * scale), Math.round(height * scale)),
+      0,
+      0,
+      cv.INTER_AREA,
+    );
     const back = keep(new cv.Mat());
     cv.resize(small, back, new cv.Size(width, height), 0, 0, cv.INTER_CUBIC);
     if (blur > 0) cv.GaussianBlur(back, back, new cv.Size(0, 0), blur);
@@ -37,30 +53,39 @@ Deno.test('a grade cell shrunk, blurred and moved by a pixel or two keeps its st
     ] as const) {
       const copy = await gradeCell(grade, scale, blur, dx, dy);
       const comparison = compareGlyphs(original, copy);
-      assert.ok(!strokesChanged(comparison), `${grade} at ${scale}, blur ${blur}: ${JSON.stringify(comparison)}`);
+      assert.ok(
+        !strokesChanged(comparison),
+        `${grade} at ${scale}, blur ${blur}: ${JSON.stringify(comparison)}`,
+      );
     }
   }
 });
 
-Deno.test('a grade sign or letter changed in a cell is a stroke one page lacks, at a screenshot scale too', async () => {
-  for (const [registered, forged] of [
-    ['A+', 'A-'],
-    ['C-', 'C+'],
-    ['B', 'C'],
-    ['C', 'B'],
-    ['B+', 'B'],
-  ]) {
-    const original = await gradeCell(registered!);
-    for (const [scale, blur, dx, dy] of [
-      [0.45, 0, 1, 0],
-      [0.6, 1.5, -1, 1],
-    ] as const) {
-      const copy = await gradeCell(forged!, scale, blur, dx, dy);
-      const comparison = compareGlyphs(original, copy);
-      assert.ok(strokesChanged(comparison), `${registered} -> ${forged} at ${scale}: ${JSON.stringify(comparison)}`);
+Deno.test(
+  'a grade sign or letter changed in a cell is a stroke one page lacks, at a screenshot scale too',
+  async () => {
+    for (const [registered, forged] of [
+      ['A+', 'A-'],
+      ['C-', 'C+'],
+      ['B', 'C'],
+      ['C', 'B'],
+      ['B+', 'B'],
+    ]) {
+      const original = await gradeCell(registered!);
+      for (const [scale, blur, dx, dy] of [
+        [0.45, 0, 1, 0],
+        [0.6, 1.5, -1, 1],
+      ] as const) {
+        const copy = await gradeCell(forged!, scale, blur, dx, dy);
+        const comparison = compareGlyphs(original, copy);
+        assert.ok(
+          strokesChanged(comparison),
+          `${registered} -> ${forged} at ${scale}: ${JSON.stringify(comparison)}`,
+        );
+      }
     }
-  }
-});
+  },
+);
 
 Deno.test('a blank cell has no glyphs to compare', async () => {
   const blank: GrayRaster = { width: 90, height: 60, data: new Uint8Array(90 * 60).fill(248) };

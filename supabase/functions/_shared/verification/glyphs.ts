@@ -57,13 +57,15 @@ function grown(ink: Uint8Array, width: number, height: number, reach: number): U
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       if (!ink[y * width + x]) continue;
-      for (let dx = Math.max(0, x - reach); dx <= Math.min(width - 1, x + reach); dx++) across[y * width + dx] = 1;
+      for (let dx = Math.max(0, x - reach); dx <= Math.min(width - 1, x + reach); dx++)
+        across[y * width + dx] = 1;
     }
   const out = new Uint8Array(ink.length);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       if (!across[y * width + x]) continue;
-      for (let dy = Math.max(0, y - reach); dy <= Math.min(height - 1, y + reach); dy++) out[dy * width + x] = 1;
+      for (let dy = Math.max(0, y - reach); dy <= Math.min(height - 1, y + reach); dy++)
+        out[dy * width + x] = 1;
     }
   return out;
 }
