@@ -1410,6 +1410,11 @@ Deno.test(
       },
     };
     assert.equal(decideOne(forged).verdict, 'altered');
+    // A date line's short cells are not weighed so (seed 7 g-photo-0001: a photo's stamp in an expiry line).
+    assert.equal(
+      decideOne({ ...forged, line: { ...row, field: 'expiry_date' } }).verdict === 'altered',
+      false,
+    );
     // Strokes alike leave the doubt OCR's silence left; a cell read alike on both pages is not weighed.
     assert.equal(
       decideOne({ ...forged, cells: { ...forged.cells, shapes: [{ index: 2, changed: false }] } }).verdict,

@@ -627,7 +627,7 @@ export async function examine(
       // strokes are compared instead (decide.ts weighs them only where OCR did not read it alike).
       const shapes = layout.cells.flatMap((cell, index) =>
         cell.x1 - cell.x0 <= SHORT_CELL * (cell.bottom - cell.top)
-          ? (() => { const c = compareGlyphs(sides[1]![index]!, sides[0]![index]!); if (Deno.env.get('GLYPH_DEBUG')) console.error('GLYPHS', line.text, index, JSON.stringify(c)); return [{ index, changed: strokesChanged(c) }]; })()
+          ? [{ index, changed: strokesChanged(compareGlyphs(sides[1]![index]!, sides[0]![index]!)) }]
           : [],
       );
       cellsOf.set(line, {
