@@ -1,17 +1,22 @@
 /**
  * Glyph shapes of a short cell compared where OCR reads nothing: a grade's sign or letter at 9-12 px
  * in a screenshot ("A+" -> "A-", "B" -> "C") is read on neither page, yet its strokes are there. The
- * two cells are cut alike from pages laid over each other (verify.ts), so each page's ink is split
- * from its own ground and laid over the other's after a small shift: a stroke one page has and the
- * other lacks beyond a blur's reach is a changed glyph.
+ * two cells are cut alike from pages laid over each other (verify.ts); the original, softened to the
+ * copy's sharpness, predicts how dark each of its strokes should look on the copy, and a stroke one
+ * page shows far fainter than the other predicts, beyond a pixel's misfit, is a changed glyph.
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import { otsuThreshold } from './reading.ts';
 
 /** Pixels a stroke may move between the pages (the warp's residual) before it counts as moved. */
 const SHIFT_REACH = 3;
-/** Pixels of blur or compression around a stroke within which the other page's ink covers it. */
+/** Pixels of residual misfit around a stroke within which the other page's ink still covers it. */
 const BLUR_REACH = 1;
+/**
+ * Blurs (Gaussian sigma, px) the original is softened by to match the copy's sharpness: a screenshot
+ * at 40 % laid back over the original spreads a 1.5 px stroke over 4-5 px at half its darkness.
+ */
+const BLURS = [0, 0.7, 1.4, 2.1, 2.8];
 /**
  * A stroke one page has alone, as long as this share of the glyphs' height, is a glyph changed: a
  * plus's bar reaches a third of a capital's height above and below its minus; a blur's fringe or a
@@ -22,6 +27,19 @@ const CHANGED_STROKE = 0.3;
 const LEAST_CONTRAST = 40;
 /** The share of a cell's darkest pixels that stand for its strokes' core tone. */
 const STROKE_CORE = 0.1;
+/** Darkness (0 ground, 1 the strokes' core) from which a pixel is ink. */
+const INK = 0.5;
+/**
+ * Darkness the softened original must predict for a pixel of its stroke to be looked for on the copy:
+ * a 1.5 px plus bar softened to a 40 % screenshot's blur predicts 0.2-0.5 along its length.
+ */
+const PREDICTED_INK = 0.2;
+/**
+ * A pixel one page shows at under this share of the darkness the other page (softened alike) has
+ * there is missing: a genuine screenshot's thin plus bar keeps 0.3-0.45 of its minus's darkness where
+ * the blur predicts as much, a bar painted out keeps under 0.1.
+ */
+const MISSING_SHARE = 0.5;
 
 export interface GlyphComparison {
   /** The longest stroke (px, its box's longer side) the original has and the copy lacks. */
@@ -32,7 +50,8 @@ export interface GlyphComparison {
   glyphHeight: number;
 }
 
-function inkOf(raster: GrayRaster): Uint8Array | null {
+/** Each pixel's darkness between the cell's ground (0) and its strokes' core (1); null when blank. */
+function darknessOf(raster: GrayRaster): Float32Array | null {
   const threshold = otsuThreshold(raster.data);
   let darkest = 255;
   let lightest = 0;
@@ -41,31 +60,59 @@ function inkOf(raster: GrayRaster): Uint8Array | null {
     if (value > lightest) lightest = value;
   }
   if (lightest - darkest < LEAST_CONTRAST) return null;
-  // Halfway between the strokes' core and the ground: Otsu's split of a blurred glyph takes its
-  // fringe too, and a blur's fattened "C" covers a "B"'s bowls.
   const dark = raster.data.filter((value) => value <= threshold).sort((a, b) => a - b);
   const light = raster.data.filter((value) => value > threshold).sort((a, b) => a - b);
   const core = dark[Math.floor(dark.length * STROKE_CORE)] ?? darkest;
   const ground = light[Math.floor(light.length / 2)] ?? lightest;
-  const level = (core + ground) / 2;
-  return raster.data.map((value) => (value <= level ? 1 : 0));
+  const span = Math.max(1, ground - core);
+  return Float32Array.from(raster.data, (value) => Math.max(0, (ground - value) / span));
 }
 
-/** The ink grown by `reach` pixels each way (a square), so a stroke moved that far still meets it. */
-function grown(ink: Uint8Array, width: number, height: number, reach: number): Uint8Array {
-  const across = new Uint8Array(ink.length);
+/** A Gaussian blur of `sigma` px (separable, edges clamped); sigma 0 returns the input. */
+function softened(values: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  if (sigma === 0) return values;
+  const radius = Math.ceil(3 * sigma);
+  const kernel = Array.from({ length: 2 * radius + 1 }, (_, at) =>
+    Math.exp(-((at - radius) ** 2) / (2 * sigma ** 2)),
+  );
+  const total = kernel.reduce((sum, weight) => sum + weight, 0);
+  const weights = kernel.map((weight) => weight / total);
+  const across = new Float32Array(values.length);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      if (!ink[y * width + x]) continue;
-      for (let dx = Math.max(0, x - reach); dx <= Math.min(width - 1, x + reach); dx++)
-        across[y * width + dx] = 1;
+      let sum = 0;
+      for (let k = -radius; k <= radius; k++)
+        sum += weights[k + radius]! * values[y * width + Math.min(width - 1, Math.max(0, x + k))]!;
+      across[y * width + x] = sum;
     }
-  const out = new Uint8Array(ink.length);
+  const out = new Float32Array(values.length);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      if (!across[y * width + x]) continue;
-      for (let dy = Math.max(0, y - reach); dy <= Math.min(height - 1, y + reach); dy++)
-        out[dy * width + x] = 1;
+      let sum = 0;
+      for (let k = -radius; k <= radius; k++)
+        sum += weights[k + radius]! * across[Math.min(height - 1, Math.max(0, y + k)) * width + x]!;
+      out[y * width + x] = sum;
+    }
+  return out;
+}
+
+/** Each pixel's largest value within `reach` pixels each way (a square): a stroke moved that far still meets it. */
+function nearest(values: Float32Array, width: number, height: number, reach: number): Float32Array {
+  const across = new Float32Array(values.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let most = 0;
+      for (let nx = Math.max(0, x - reach); nx <= Math.min(width - 1, x + reach); nx++)
+        most = Math.max(most, values[y * width + nx]!);
+      across[y * width + x] = most;
+    }
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let most = 0;
+      for (let ny = Math.max(0, y - reach); ny <= Math.min(height - 1, y + reach); ny++)
+        most = Math.max(most, across[ny * width + x]!);
+      out[y * width + x] = most;
     }
   return out;
 }
@@ -133,12 +180,12 @@ function counters(ink: Uint8Array, width: number, height: number): Uint8Array {
   return ink.map((value, at) => (!value && !open[at] ? 1 : 0));
 }
 
-/** The copy's ink moved by (dx, dy): pixels moved in from outside are ground. */
-function shifted(ink: Uint8Array, width: number, height: number, dx: number, dy: number): Uint8Array {
-  const out = new Uint8Array(ink.length);
+/** The copy's darkness moved by (dx, dy): pixels moved in from outside are ground. */
+function shifted(values: Float32Array, width: number, height: number, dx: number, dy: number): Float32Array {
+  const out = new Float32Array(values.length);
   for (let y = Math.max(0, dy); y < Math.min(height, height + dy); y++)
     for (let x = Math.max(0, dx); x < Math.min(width, width + dx); x++)
-      out[y * width + x] = ink[(y - dy) * width + (x - dx)]!;
+      out[y * width + x] = values[(y - dy) * width + (x - dx)]!;
   return out;
 }
 
@@ -155,36 +202,67 @@ function inkHeight(ink: Uint8Array, width: number): number {
 }
 
 /**
- * The strokes each of two cells cut alike has and the other lacks, at the shift that lays their ink
- * best over each other; null when either cell is blank or they differ in size.
+ * The strokes each of two cells cut alike has and the other lacks; null when either cell is blank or
+ * they differ in size. The original is softened to the copy's sharpness and scaled to its contrast
+ * (the blur, shift and gain that lay it closest to the copy), so a stroke a blur thinned to half its
+ * darkness on both pages is no stroke lost: only one the copy shows far fainter than the softened
+ * original predicts (or the original far fainter than the copy) counts.
  */
 export function compareGlyphs(original: GrayRaster, copy: GrayRaster): GlyphComparison | null {
   const { width, height } = original;
   if (copy.width !== width || copy.height !== height) return null;
-  const originalInk = inkOf(original);
-  const copyInk = inkOf(copy);
-  if (!originalInk || !copyInk) return null;
-  const originalNear = grown(originalInk, width, height, BLUR_REACH);
-  const enclosed = counters(originalInk, width, height);
-  let best: GlyphComparison | null = null;
-  let bestOutside = Infinity;
-  for (let dy = -SHIFT_REACH; dy <= SHIFT_REACH; dy++)
-    for (let dx = -SHIFT_REACH; dx <= SHIFT_REACH; dx++) {
-      const moved = shifted(copyInk, width, height, dx, dy);
-      const copyNear = grown(moved, width, height, BLUR_REACH);
-      const lostMask = originalInk.map((value, at) => (value && !copyNear[at] ? 1 : 0));
-      const addedMask = moved.map((value, at) => (value && !originalNear[at] && !enclosed[at] ? 1 : 0));
-      let outside = 0;
-      for (let at = 0; at < lostMask.length; at++) outside += lostMask[at]! + addedMask[at]!;
-      if (outside >= bestOutside) continue;
-      bestOutside = outside;
-      best = {
-        lost: longestAlone(originalInk, lostMask, width, height),
-        added: longestAlone(moved, addedMask, width, height),
-        glyphHeight: inkHeight(originalInk, width),
-      };
-    }
-  return best;
+  const originalDarkness = darknessOf(original);
+  const copyDarkness = darknessOf(copy);
+  if (!originalDarkness || !copyDarkness) return null;
+  const originalInk = originalDarkness.map((value) => (value >= INK ? 1 : 0));
+  const enclosed = counters(Uint8Array.from(originalInk), width, height);
+  let fit: { predicted: Float32Array; copy: Float32Array; misfit: number } | null = null;
+  for (const sigma of BLURS) {
+    const soft = softened(originalDarkness, width, height, sigma);
+    let softSquares = 0;
+    for (const value of soft) softSquares += value * value;
+    if (softSquares === 0) continue;
+    for (let dy = -SHIFT_REACH; dy <= SHIFT_REACH; dy++)
+      for (let dx = -SHIFT_REACH; dx <= SHIFT_REACH; dx++) {
+        const moved = shifted(copyDarkness, width, height, dx, dy);
+        let cross = 0;
+        let copySquares = 0;
+        for (let at = 0; at < moved.length; at++) {
+          cross += soft[at]! * moved[at]!;
+          copySquares += moved[at]! * moved[at]!;
+        }
+        // The least squared difference over the gain: sum(c^2) - (sum(s c))^2 / sum(s^2).
+        const misfit = copySquares - (cross * cross) / softSquares;
+        if (fit && misfit >= fit.misfit) continue;
+        const gain = cross / softSquares;
+        fit = { predicted: soft.map((value) => value * gain), copy: moved, misfit };
+      }
+  }
+  if (!fit) return null;
+  const { predicted, copy: laid } = fit;
+  const predictedNear = nearest(predicted, width, height, BLUR_REACH);
+  const copyNear = nearest(laid, width, height, BLUR_REACH);
+  const lostMask = predicted.map((value, at) =>
+    value >= PREDICTED_INK && copyNear[at]! < MISSING_SHARE * value ? 1 : 0,
+  );
+  const addedMask = laid.map((value, at) =>
+    value >= INK && predictedNear[at]! < MISSING_SHARE * value && !enclosed[at] ? 1 : 0,
+  );
+  return {
+    lost: longestAlone(
+      Uint8Array.from(predicted, (value) => (value >= PREDICTED_INK ? 1 : 0)),
+      Uint8Array.from(lostMask),
+      width,
+      height,
+    ),
+    added: longestAlone(
+      Uint8Array.from(laid, (value) => (value >= INK ? 1 : 0)),
+      Uint8Array.from(addedMask),
+      width,
+      height,
+    ),
+    glyphHeight: inkHeight(Uint8Array.from(originalInk), width),
+  };
 }
 
 /** Whether one cell's glyphs differ in a stroke of CHANGED_STROKE of their height or more. */
