@@ -216,7 +216,7 @@ export function compareGlyphs(original: GrayRaster, copy: GrayRaster): GlyphComp
   if (!originalDarkness || !copyDarkness) return null;
   const originalInk = originalDarkness.map((value) => (value >= INK ? 1 : 0));
   const enclosed = counters(Uint8Array.from(originalInk), width, height);
-  let fit: { predicted: Float32Array; copy: Float32Array; misfit: number } | null = null;
+  let best: { soft: Float32Array; gain: number; dx: number; dy: number; misfit: number } | null = null;
   for (const sigma of BLURS) {
     const soft = softened(originalDarkness, width, height, sigma);
     let softSquares = 0;
@@ -224,22 +224,27 @@ export function compareGlyphs(original: GrayRaster, copy: GrayRaster): GlyphComp
     if (softSquares === 0) continue;
     for (let dy = -SHIFT_REACH; dy <= SHIFT_REACH; dy++)
       for (let dx = -SHIFT_REACH; dx <= SHIFT_REACH; dx++) {
-        const moved = shifted(copyDarkness, width, height, dx, dy);
+        // The copy moved by (dx, dy) against the softened original, without copying it.
         let cross = 0;
         let copySquares = 0;
-        for (let at = 0; at < moved.length; at++) {
-          cross += soft[at]! * moved[at]!;
-          copySquares += moved[at]! * moved[at]!;
+        for (let y = Math.max(0, dy); y < Math.min(height, height + dy); y++) {
+          const row = y * width;
+          const from = (y - dy) * width - dx;
+          for (let x = Math.max(0, dx); x < Math.min(width, width + dx); x++) {
+            const value = copyDarkness[from + x]!;
+            cross += soft[row + x]! * value;
+            copySquares += value * value;
+          }
         }
         // The least squared difference over the gain: sum(c^2) - (sum(s c))^2 / sum(s^2).
         const misfit = copySquares - (cross * cross) / softSquares;
-        if (fit && misfit >= fit.misfit) continue;
-        const gain = cross / softSquares;
-        fit = { predicted: soft.map((value) => value * gain), copy: moved, misfit };
+        if (!best || misfit < best.misfit) best = { soft, gain: cross / softSquares, dx, dy, misfit };
       }
   }
-  if (!fit) return null;
-  const { predicted, copy: laid } = fit;
+  if (!best) return null;
+  const { soft, gain } = best;
+  const predicted = soft.map((value) => value * gain);
+  const laid = shifted(copyDarkness, width, height, best.dx, best.dy);
   const predictedNear = nearest(predicted, width, height, BLUR_REACH);
   const copyNear = nearest(laid, width, height, BLUR_REACH);
   const lostMask = predicted.map((value, at) =>
