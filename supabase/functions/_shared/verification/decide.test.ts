@@ -1426,3 +1426,50 @@ Deno.test('an unnamed row whose ink agrees, read otherwise by one letter inside 
   assert.equal(decideOne({ ...read, cells: cells('Cryplography', 'B') }).verdict, 'altered');
   assert.equal(decideOne({ ...read, cells: cells('Cryptology', '') }).verdict, 'altered');
 });
+
+Deno.test(
+  'a short cell OCR reads as nothing whose strokes changed is a change; read alike, its strokes are not weighed',
+  () => {
+    // Default seed, f-grade-sign-screenshot-0000: "Human Anatomy 5 A+" forged to "A-" at 42 %, flagged;
+    // read whole, both pages drop the grade; the copy's grade cell read nothing, the original's "A+"
+    // (0.96); a plus's bar 8 px of a 12 px capital
+    // alone on the original's side (glyphs.ts).
+    const row = registered('Human Anatomy 5 A+', null, 0.95, { x: 79, y: 600, width: 736, height: 26 });
+    const forged = {
+      line: row,
+      score: 0.06,
+      unmatchedMarks: 0,
+      reads: reading('Human Anatomy 5', 0.93),
+      originalReads: reading('Human Anatomy 5', 0.95),
+      cells: {
+        copy: [reading('Human Anatomy', 0.95), reading('5', 0.9), silent],
+        original: [reading('Human Anatomy', 0.96), reading('5', 0.91), reading('A+', 0.96)],
+        shapes: [
+          { index: 1, changed: false },
+          { index: 2, changed: true },
+        ],
+      },
+    };
+    assert.equal(decideOne(forged).verdict, 'altered');
+    // A date line's short cells are not weighed so (seed 7 g-photo-0001: a photo's stamp in an expiry line).
+    assert.equal(
+      decideOne({ ...forged, line: { ...row, field: 'expiry_date' } }).verdict === 'altered',
+      false,
+    );
+    // Strokes alike leave the doubt OCR's silence left; a cell read alike on both pages is not weighed.
+    assert.equal(
+      decideOne({ ...forged, cells: { ...forged.cells, shapes: [{ index: 2, changed: false }] } }).verdict,
+      'unknown',
+    );
+    assert.equal(
+      decideOne({
+        ...forged,
+        cells: {
+          ...forged.cells,
+          copy: [...forged.cells.copy.slice(0, 2), reading('A+', 0.95)],
+        },
+      }).verdict === 'altered',
+      false,
+    );
+  },
+);

@@ -138,6 +138,11 @@ export interface RegionEvidence {
      * only on a line holding a number or date): the cells read may show a change, never clear the line.
      */
     partial?: boolean;
+    /**
+     * The one- or two-glyph cells (by index) whose strokes were compared on the two pages (glyphs.ts):
+     * `changed` where one page has a stroke the other lacks beyond a blur's reach.
+     */
+    shapes?: { index: number; changed: boolean }[];
   };
   /**
    * Every flagged tile of the region has tones that vary together on both pages (structure likeness
@@ -724,6 +729,10 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
   if (cells === 'different') return 'different';
   if (cellReadsValueOtherwise(region)) return 'different';
+  // Only a grade or a table's unnamed row: a date line's short cells held a photo's stamp ("ISSUED",
+  // seed 7 `g-photo-0001`, a 29 px stroke the original lacks, a genuine copy answered altered).
+  if ((region.line.field === null || region.line.field === 'grade') && strokesChangedUnread(region.cells))
+    return 'different';
   // A line whose ink agrees, read otherwise whole and otherwise again cell by cell, rests on one OCR
   // reading the copy's own cells contradict: doubt, never a change (a crop's "Human Anatomy 1.5" at
   // 0.90 whose cell read "71.5" at 0.70, original "7.5": a genuine copy answered altered, seed 11).
@@ -783,6 +792,25 @@ function cellReadsValueOtherwise(region: RegionEvidence): boolean {
       !/\s/.test(copy.text.trim()) &&
       !words.includes(read) &&
       values.some((value) => glyphsChanged(read, value))
+    );
+  });
+}
+
+/**
+ * Whether a short cell OCR did not read alike on both pages (the copy's read as nothing, or otherwise
+ * than the original's) has a stroke one page lacks (glyphs.ts): a screenshot's forged "A-" at 9 px
+ * read as nothing where the original's cell read "A+", or a "C" for "B" read on neither page. Cells
+ * read alike leave the strokes unweighed: OCR's agreement stands.
+ */
+function strokesChangedUnread(cells: NonNullable<RegionEvidence['cells']>): boolean {
+  return (cells.shapes ?? []).some(({ index, changed }) => {
+    const copy = cells.copy[index];
+    const original = cells.original[index];
+    return (
+      changed &&
+      !!copy &&
+      !!original &&
+      (!readingKey(copy.text) || readingKey(copy.text) !== readingKey(original.text))
     );
   });
 }

@@ -180,7 +180,7 @@ export interface LineCell {
 }
 
 /** Otsu's threshold of a crop: the grey level that best splits its glyphs from their ground. */
-function otsuThreshold(data: Uint8Array): number {
+export function otsuThreshold(data: Uint8Array): number {
   const histogram = new Array<number>(256).fill(0);
   // An index loop: iterating a typed array with for-of cost 5 times as much on page-sized data.
   for (let index = 0; index < data.length; index++) histogram[data[index]!]!++;

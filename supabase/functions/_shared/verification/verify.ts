@@ -68,6 +68,7 @@ import {
   type StoredRegistration,
 } from './store.ts';
 import { nameRegions } from './naming.ts';
+import { compareGlyphs, strokesChanged } from './glyphs.ts';
 import {
   cellCrop,
   cutForReading,
@@ -107,6 +108,8 @@ const CANDIDATE_CPU_BUDGET_MS = 1200;
  * again: smaller, so the crop stays within OCR's side and pixel budget.
  */
 const CELL_REREAD_ZOOM = 0.75;
+/** A cell no wider than this many times its glyphs' height holds one or two glyphs ("B", "A+", "15"). */
+const SHORT_CELL = 2;
 
 export interface Examination {
   registration: StoredRegistration;
@@ -606,12 +609,20 @@ export async function examine(
     );
     const half = cellReadings.length / 2;
     let at = 0;
-    for (const { line, layout, partial } of plans) {
+    for (const { line, layout, partial, sides } of plans) {
       const count = layout.cells.length;
+      // A one- or two-glyph cell (a grade, its sign) OCR may read on neither page at 9-12 px: its
+      // strokes are compared instead (decide.ts weighs them only where OCR did not read it alike).
+      const shapes = layout.cells.flatMap((cell, index) =>
+        cell.x1 - cell.x0 <= SHORT_CELL * (cell.bottom - cell.top)
+          ? [{ index, changed: strokesChanged(compareGlyphs(sides[1]![index]!, sides[0]![index]!)) }]
+          : [],
+      );
       cellsOf.set(line, {
         copy: cellReadings.slice(at, at + count),
         original: cellReadings.slice(half + at, half + at + count),
         ...(partial ? { partial } : {}),
+        ...(shapes.length ? { shapes } : {}),
       });
       at += count;
     }
