@@ -139,8 +139,9 @@ export interface RegionEvidence {
      */
     partial?: boolean;
     /**
-     * The one- or two-glyph cells (by index) whose strokes were compared on the two pages (glyphs.ts):
-     * `changed` where one page has a stroke the other lacks beyond a blur's reach.
+     * The one- or two-glyph cells (by index) whose strokes were compared on the two pages (glyphs.ts),
+     * those `strokesWeighed` names: `changed` where one page has a stroke the other lacks beyond a
+     * blur's reach.
      */
     shapes?: { index: number; changed: boolean }[];
   };
@@ -729,10 +730,7 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
   if (cells === 'different') return 'different';
   if (cellReadsValueOtherwise(region)) return 'different';
-  // Only a grade or a table's unnamed row: a date line's short cells held a photo's stamp ("ISSUED",
-  // seed 7 `g-photo-0001`, a 29 px stroke the original lacks, a genuine copy answered altered).
-  if ((region.line.field === null || region.line.field === 'grade') && strokesChangedUnread(region.cells))
-    return 'different';
+  if (strokesChangedUnread(region.line.field, region.cells)) return 'different';
   // A line whose ink agrees, read otherwise whole and otherwise again cell by cell, rests on one OCR
   // reading the copy's own cells contradict: doubt, never a change (a crop's "Human Anatomy 1.5" at
   // 0.90 whose cell read "71.5" at 0.70, original "7.5": a genuine copy answered altered, seed 11).
@@ -797,22 +795,34 @@ function cellReadsValueOtherwise(region: RegionEvidence): boolean {
 }
 
 /**
- * Whether a short cell OCR did not read alike on both pages (the copy's read as nothing, or otherwise
- * than the original's) has a stroke one page lacks (glyphs.ts): a screenshot's forged "A-" at 9 px
- * read as nothing where the original's cell read "A+", or a "C" for "B" read on neither page. Cells
- * read alike leave the strokes unweighed: OCR's agreement stands.
+ * Whether a short cell's strokes are weighed (glyphs.ts), so verify.ts compares only those: on a grade
+ * line or a table's unnamed row alone (a date line's short cells held a photo's stamp, "ISSUED", seed 7
+ * `g-photo-0001`, a 29 px stroke the original lacks: a genuine copy answered altered), and only where
+ * OCR did not read the cell alike on both pages (the copy's read as nothing, or otherwise than the
+ * original's): cells read alike leave the strokes unweighed, OCR's agreement stands.
  */
-function strokesChangedUnread(cells: NonNullable<RegionEvidence['cells']>): boolean {
-  return (cells.shapes ?? []).some(({ index, changed }) => {
-    const copy = cells.copy[index];
-    const original = cells.original[index];
-    return (
-      changed &&
-      !!copy &&
-      !!original &&
-      (!readingKey(copy.text) || readingKey(copy.text) !== readingKey(original.text))
-    );
-  });
+export function strokesWeighed(
+  field: CertificateField | null,
+  copy: RegionReading | undefined,
+  original: RegionReading | undefined,
+): boolean {
+  if (field !== null && field !== 'grade') return false;
+  return (
+    !!copy && !!original && (!readingKey(copy.text) || readingKey(copy.text) !== readingKey(original.text))
+  );
+}
+
+/**
+ * Whether a weighed short cell has a stroke one page lacks: a screenshot's forged "A-" at 9 px read
+ * as nothing where the original's cell read "A+", or a "C" for "B" read on neither page.
+ */
+function strokesChangedUnread(
+  field: CertificateField | null,
+  cells: NonNullable<RegionEvidence['cells']>,
+): boolean {
+  return (cells.shapes ?? []).some(
+    ({ index, changed }) => changed && strokesWeighed(field, cells.copy[index], cells.original[index]),
+  );
 }
 
 /** Words from this many letters on hold a letter OCR may confuse without the word becoming a value. */

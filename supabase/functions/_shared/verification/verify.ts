@@ -37,6 +37,7 @@ import {
   type RegionEvidence,
   TEXT_FLAG,
   textBlock,
+  strokesWeighed,
   textFlagFor,
   TONES_ALIKE,
 } from './decide.ts';
@@ -611,16 +612,19 @@ export async function examine(
     let at = 0;
     for (const { line, layout, partial, sides } of plans) {
       const count = layout.cells.length;
+      const copy = cellReadings.slice(at, at + count);
+      const original = cellReadings.slice(half + at, half + at + count);
       // A one- or two-glyph cell (a grade, its sign) OCR may read on neither page at 9-12 px: its
-      // strokes are compared instead (decide.ts weighs them only where OCR did not read it alike).
+      // strokes are compared instead, only where decide.ts weighs them.
       const shapes = layout.cells.flatMap((cell, index) =>
-        cell.x1 - cell.x0 <= SHORT_CELL * (cell.bottom - cell.top)
+        cell.x1 - cell.x0 <= SHORT_CELL * (cell.bottom - cell.top) &&
+        strokesWeighed(line.field, copy[index], original[index])
           ? [{ index, changed: strokesChanged(compareGlyphs(sides[1]![index]!, sides[0]![index]!)) }]
           : [],
       );
       cellsOf.set(line, {
-        copy: cellReadings.slice(at, at + count),
-        original: cellReadings.slice(half + at, half + at + count),
+        copy,
+        original,
         ...(partial ? { partial } : {}),
         ...(shapes.length ? { shapes } : {}),
       });
