@@ -135,6 +135,39 @@ Deno.test('a half-sure different reading of a critical field is unknown; a faint
   assert.equal(noise.verdict, 'authentic');
 });
 
+Deno.test('a name OCR cannot read on either page, its ink agreeing, is judged by its ink', () => {
+  // A diploma's recipient in a script face, as registered and read on a genuine scan and its original.
+  const scriptName = registered('Elena Fowath', 'recipient_name', 0.63, {
+    x: 335,
+    y: 432,
+    width: 330,
+    height: 60,
+  });
+  const cells = { copy: [reading('Elena Howat', 0.7)], original: [reading('Elena Fowdth', 0.37)] };
+  const genuine = decideOne(
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), { cells }),
+  );
+  assert.equal(genuine.verdict, 'authentic');
+  // A copy read confidently, an original read half-surely, a mark gone, or a line registered
+  // confidently keep the doubt.
+  const doubts: Partial<RegionEvidence>[] = [
+    readOnBoth(scriptName, reading('Elena Howat', 0.85), reading('Elena Fowdth', 0.37)),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.65)),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), {
+      unmatchedMarks: 1,
+    }),
+    readOnBoth(
+      { ...scriptName, confidence: 0.85 },
+      reading('Elena Howat', 0.68),
+      reading('Elena Fowdth', 0.37),
+    ),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), {
+      cells: { copy: [reading('Elena Howat', 0.7)], original: [reading('Elena Fowdth', 0.62)] },
+    }),
+  ];
+  for (const doubt of doubts) assert.equal(decideOne(doubt).verdict, 'unknown', JSON.stringify(doubt));
+});
+
 Deno.test('a critical line the copy reads as nothing confirms nothing when the original reads it', () => {
   // Registered unsure and unnamed: judged by its identifiers.
   const numberLine: RegisteredLine = {

@@ -662,11 +662,37 @@ function noTextRead(region: RegionEvidence): boolean {
   );
 }
 
+/**
+ * Whether a line no tile flagged, with no mark gone or added, is print OCR cannot read on either page:
+ * registered under READ_CONFIDENT, every reading of the original read alike (whole and by cells) under
+ * READ_DOUBT and every reading of the copy under READ_CONFIDENT. A diploma's recipient in a script
+ * face read "Elena Fowdth" at 0.37 on the original and "Elena Howat" at 0.68 on a genuine scan whose
+ * tiles all scored under 0.02 (`g-scan-0002`, answered unknown): neither reading is believed, and the
+ * ink, which agrees glyph for glyph, decides. A copy read confidently, or an original read half-surely,
+ * keeps its doubt.
+ */
+export function unreadableOnBothPages(region: RegionEvidence): boolean {
+  const { line, reads, originalReads, cells } = region;
+  if (!region.readAnyway || !line || !reads || !originalReads?.text || (region.unmatchedMarks ?? 0) > 0)
+    return false;
+  if (line.confidence >= READ_CONFIDENT) return false;
+  const copyReadings = [reads, ...(cells?.copy ?? []), ...(cells?.again ?? []).map((cell) => cell.copy)];
+  const originalReadings = [
+    originalReads,
+    ...(cells?.original ?? []),
+    ...(cells?.again ?? []).map((cell) => cell.original),
+  ];
+  return (
+    copyReadings.every((reading) => reading.confidence < READ_CONFIDENT) &&
+    originalReadings.every((reading) => reading.confidence < READ_DOUBT)
+  );
+}
+
 function judgeEvidence(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
   const first = judgeReadings(region);
   // Only doubt is cleared so: a line OCR judged different stays so.
-  if (first === 'uncertain' && untextedInkClean(region)) return 'same';
+  if (first === 'uncertain' && (untextedInkClean(region) || unreadableOnBothPages(region))) return 'same';
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
