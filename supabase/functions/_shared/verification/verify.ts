@@ -37,6 +37,8 @@ import {
   textBlock,
   textFlagFor,
   TONES_ALIKE,
+  UNLIKE_TILE_SCORE,
+  UNLIKE_TONES,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
@@ -163,8 +165,14 @@ export function flaggedRegions(
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
   glyph = 0,
-): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] {
-  const regions: { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] = [];
+): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean; unlikeTile: boolean }[] {
+  const regions: {
+    box: Box;
+    score: number;
+    line: RegisteredLine | null;
+    tonesAlike: boolean;
+    unlikeTile: boolean;
+  }[] = [];
   const union = (a: Box, b: Box): Box => {
     const x = Math.min(a.x, b.x);
     const y = Math.min(a.y, b.y);
@@ -209,8 +217,15 @@ export function flaggedRegions(
       existing.box = union(existing.box, tile.box);
       existing.score = Math.max(existing.score, tile.score);
       existing.tonesAlike &&= tonesAlike(tile, glyph);
+      existing.unlikeTile ||= unlikeTile(tile);
     } else {
-      regions.push({ box: tile.box, score: tile.score, line, tonesAlike: tonesAlike(tile, glyph) });
+      regions.push({
+        box: tile.box,
+        score: tile.score,
+        line,
+        tonesAlike: tonesAlike(tile, glyph),
+        unlikeTile: unlikeTile(tile),
+      });
     }
   }
   return regions;
@@ -261,6 +276,11 @@ function tonesAlike(tile: TileScore, glyph: number): boolean {
     copyInk >= tile.ink / 2 &&
     tile.ink >= copyInk / 2
   );
+}
+
+/** Whether a tile scored from UNLIKE_TILE_SCORE has tones unlike on the two pages (decide.ts `unreadableChanged`). */
+function unlikeTile(tile: TileScore): boolean {
+  return tile.score >= UNLIKE_TILE_SCORE && tile.likeness !== undefined && tile.likeness < UNLIKE_TONES;
 }
 
 /**
