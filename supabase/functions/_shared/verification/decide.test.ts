@@ -135,6 +135,76 @@ Deno.test('a half-sure different reading of a critical field is unknown; a faint
   assert.equal(noise.verdict, 'authentic');
 });
 
+Deno.test('a name OCR cannot read on either page, its ink agreeing, is judged by its ink', () => {
+  // A diploma's recipient in a script face, as registered and read on a genuine scan and its original.
+  const scriptName = registered('Elena Fowath', 'recipient_name', 0.63, {
+    x: 335,
+    y: 432,
+    width: 330,
+    height: 60,
+  });
+  const cells = { copy: [reading('Elena Howat', 0.7)], original: [reading('Elena Fowdth', 0.37)] };
+  const genuine = decideOne(
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), { cells }),
+  );
+  assert.equal(genuine.verdict, 'authentic');
+  // A copy read confidently, an original read half-surely, a mark gone, or a line registered
+  // confidently keep the doubt.
+  const doubts: Partial<RegionEvidence>[] = [
+    readOnBoth(scriptName, reading('Elena Howat', 0.85), reading('Elena Fowdth', 0.37)),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.65)),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), {
+      unmatchedMarks: 1,
+    }),
+    readOnBoth(
+      { ...scriptName, confidence: 0.85 },
+      reading('Elena Howat', 0.68),
+      reading('Elena Fowdth', 0.37),
+    ),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), {
+      cells: { copy: [reading('Elena Howat', 0.7)], original: [reading('Elena Fowdth', 0.62)] },
+    }),
+  ];
+  for (const doubt of doubts) assert.equal(decideOne(doubt).verdict, 'unknown', JSON.stringify(doubt));
+});
+
+Deno.test(
+  'a flagged name OCR cannot read on either page is changed where a tile scores high and its tones are unlike',
+  () => {
+    const scriptName = registered('Elena Fowath', 'recipient_name', 0.63, {
+      x: 335,
+      y: 432,
+      width: 330,
+      height: 60,
+    });
+    // Elena -> Elene photographed: 0.224 at likeness 0.62, read at 0.28 against 0.37.
+    const forged: Partial<RegionEvidence> = {
+      line: scriptName,
+      score: 0.224,
+      unlikeTile: true,
+      inTextFlow: true,
+      reads: reading('Elene Howat', 0.28),
+      originalReads: reading('Elena Fowdth', 0.37),
+      cells: { copy: [reading('Elene Howat', 0.31)], original: [reading('Elena Fowdth', 0.37)] },
+    };
+    const altered = decideOne(forged);
+    assert.equal(altered.verdict, 'altered');
+    assert.equal(altered.differences[0]?.field, 'recipient_name');
+    // The same line in a script face registered unnamed, in the text's flow, is changed too.
+    assert.equal(
+      decideOne({ ...forged, line: { ...scriptName, text: 'fo', confidence: 0.26, field: null } }).verdict,
+      'altered',
+    );
+    // Tones alike, an original read half-surely, or a signature off the text's flow stay in doubt.
+    const doubts: Partial<RegionEvidence>[] = [
+      { ...forged, unlikeTile: false },
+      { ...forged, originalReads: reading('Elena Fowdth', 0.65), cells: undefined },
+      { ...forged, line: { ...scriptName, text: 'NAS', confidence: 0.31, field: null }, inTextFlow: false },
+    ];
+    for (const doubt of doubts) assert.equal(decideOne(doubt).verdict, 'unknown', JSON.stringify(doubt));
+  },
+);
+
 Deno.test('a critical line the copy reads as nothing confirms nothing when the original reads it', () => {
   // Registered unsure and unnamed: judged by its identifiers.
   const numberLine: RegisteredLine = {

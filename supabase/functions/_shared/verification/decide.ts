@@ -156,7 +156,27 @@ export interface RegionEvidence {
    * does; absent, it is taken not to.
    */
   inTextFlow?: boolean;
+  /**
+   * The region holds a tile scored from UNLIKE_TILE_SCORE whose tones do not vary together on both
+   * pages (structure likeness under UNLIKE_TONES): a letter turned into another (verify.ts
+   * `flaggedRegions`). Absent, taken not to.
+   */
+  unlikeTile?: boolean;
 }
+
+/**
+ * Tile score from which a tile of print OCR cannot read counts as changed when its tones are unlike
+ * too (`unreadableChanged`): half of TILE_STRONG. A genuine copy's tiles over a diploma's script name
+ * scored under 0.03 (scans, photos and screenshots of three seeds); its forged letter, photographed,
+ * 0.22 (`f-name-letter-photo-0002`, Elena -> Elene).
+ */
+export const UNLIKE_TILE_SCORE = TILE_STRONG / 2;
+/**
+ * Structure likeness under which such a tile's tones are another letter's: the forged letter's tiles
+ * lay at 0.62-0.81 (0.78 in a scan read "PRIVA" for "PRIYA"), a genuine photo's flagged print and
+ * border at 0.86 and more, a seal's edge in a scan at 0.97.
+ */
+export const UNLIKE_TONES = 0.75;
 
 export interface RegionNaming {
   field: CertificateField | null;
@@ -624,6 +644,7 @@ function judge(region: RegionEvidence): Judgement {
   // with some confidence, nor one with digits or signs, nor one in the text's flow (a script name): a
   // grade "A+" -> "A-" keeps its tones at 0.95 and more (seed 11 `f-grade-sign-scan-0002`).
   if (judgement === 'different' && region.tonesAlike && noTextRead(region)) return 'uncertain';
+  if (judgement === 'uncertain' && unreadableChanged(region)) return 'different';
   // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
   // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
   return judgement === 'uncertain' &&
@@ -701,11 +722,68 @@ function noTextRead(region: RegionEvidence): boolean {
   );
 }
 
+/**
+ * Whether a line no tile flagged, with no mark gone or added, is print OCR cannot read on either page:
+ * registered under READ_CONFIDENT, every reading of the original read alike (whole and by cells) under
+ * READ_DOUBT and every reading of the copy under READ_CONFIDENT. A diploma's recipient in a script
+ * face read "Elena Fowdth" at 0.37 on the original and "Elena Howat" at 0.68 on a genuine scan whose
+ * tiles all scored under 0.02 (`g-scan-0002`, answered unknown): neither reading is believed, and the
+ * ink, which agrees glyph for glyph, decides. A copy read confidently, or an original read half-surely,
+ * keeps its doubt.
+ */
+export function unreadableOnBothPages(region: RegionEvidence): boolean {
+  const { line, reads, originalReads, cells } = region;
+  if (!region.readAnyway || !line || !reads || !originalReads?.text || (region.unmatchedMarks ?? 0) > 0)
+    return false;
+  if (line.confidence >= READ_CONFIDENT) return false;
+  const copyReadings = [reads, ...(cells?.copy ?? []), ...(cells?.again ?? []).map((cell) => cell.copy)];
+  const originalReadings = [
+    originalReads,
+    ...(cells?.original ?? []),
+    ...(cells?.again ?? []).map((cell) => cell.original),
+  ];
+  return (
+    copyReadings.every((reading) => reading.confidence < READ_CONFIDENT) &&
+    originalReadings.every((reading) => reading.confidence < READ_DOUBT)
+  );
+}
+
+/**
+ * Whether a flagged name line OCR cannot read on either page shows a changed letter by its tiles alone:
+ * the recipient, or a line in the text's flow (a script name registered unnamed), registered under
+ * READ_CONFIDENT, the original read alike under READ_DOUBT every time (or, not read again, registered
+ * so) and the copy under READ_CONFIDENT, with a tile from UNLIKE_TILE_SCORE whose tones are unlike.
+ * No reading can confirm or clear such a line, so under TILE_STRONG it stayed in doubt whatever its
+ * tiles showed (`f-name-letter-photo-0002`: Elena -> Elene in a script face, 0.224 at likeness 0.62,
+ * read "Elene Howat" at 0.28 against "Elena Fowdth" at 0.37, answered unknown). Never a line with
+ * digits or signs, nor a signature off the text's flow: those keep their rules.
+ */
+export function unreadableChanged(region: RegionEvidence): boolean {
+  const { line, reads, originalReads, cells } = region;
+  if (!line || region.readAnyway || !region.unlikeTile || region.score >= TILE_STRONG) return false;
+  if (line.field !== 'recipient_name' && !(line.field === null && region.inTextFlow)) return false;
+  if (line.confidence >= READ_CONFIDENT || /[0-9+\-]/.test(line.text)) return false;
+  const copyReadings = [
+    ...(reads ? [reads] : []),
+    ...(cells?.copy ?? []),
+    ...(cells?.again ?? []).map((cell) => cell.copy),
+  ];
+  const originalReadings = [
+    ...(originalReads ? [originalReads] : []),
+    ...(cells?.original ?? []),
+    ...(cells?.again ?? []).map((cell) => cell.original),
+  ];
+  const originalUnread = originalReadings.length
+    ? originalReadings.every((reading) => reading.confidence < READ_DOUBT)
+    : line.confidence < READ_DOUBT;
+  return originalUnread && copyReadings.every((reading) => reading.confidence < READ_CONFIDENT);
+}
+
 function judgeEvidence(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
   const first = judgeReadings(region);
   // Only doubt is cleared so: a line OCR judged different stays so.
-  if (first === 'uncertain' && untextedInkClean(region)) return 'same';
+  if (first === 'uncertain' && (untextedInkClean(region) || unreadableOnBothPages(region))) return 'same';
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.

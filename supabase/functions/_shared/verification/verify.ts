@@ -40,6 +40,8 @@ import {
   strokesWeighed,
   textFlagFor,
   TONES_ALIKE,
+  UNLIKE_TILE_SCORE,
+  UNLIKE_TONES,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
@@ -163,8 +165,14 @@ export function flaggedRegions(
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
   glyph = 0,
-): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] {
-  const regions: { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean }[] = [];
+): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean; unlikeTile: boolean }[] {
+  const regions: {
+    box: Box;
+    score: number;
+    line: RegisteredLine | null;
+    tonesAlike: boolean;
+    unlikeTile: boolean;
+  }[] = [];
   const touches = (a: Box, b: Box) =>
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
   for (const tile of tiles) {
@@ -199,8 +207,15 @@ export function flaggedRegions(
       existing.box = unionBox(existing.box, tile.box);
       existing.score = Math.max(existing.score, tile.score);
       existing.tonesAlike &&= tonesAlike(tile, glyph);
+      existing.unlikeTile ||= unlikeTile(tile);
     } else {
-      regions.push({ box: tile.box, score: tile.score, line, tonesAlike: tonesAlike(tile, glyph) });
+      regions.push({
+        box: tile.box,
+        score: tile.score,
+        line,
+        tonesAlike: tonesAlike(tile, glyph),
+        unlikeTile: unlikeTile(tile),
+      });
     }
   }
   return regions;
@@ -251,6 +266,11 @@ function tonesAlike(tile: TileScore, glyph: number): boolean {
     copyInk >= tile.ink / 2 &&
     tile.ink >= copyInk / 2
   );
+}
+
+/** Whether a tile scored from UNLIKE_TILE_SCORE has tones unlike on the two pages (decide.ts `unreadableChanged`). */
+function unlikeTile(tile: TileScore): boolean {
+  return tile.score >= UNLIKE_TILE_SCORE && tile.likeness !== undefined && tile.likeness < UNLIKE_TONES;
 }
 
 /**
