@@ -319,6 +319,7 @@ Deno.test(
     assert.equal(confusableKey('Jane D0e'), confusableKey('jane doe'));
     assert.notEqual(confusableKey('Tomás'), confusableKey('Tomas'));
     assert.notEqual(confusableKey('A+'), confusableKey('A-'));
+    assert.equal(confusableKey('Valid until & February 2029'), confusableKey('Valid until 8 February 2029'));
     const inkAgrees = decideOne({
       score: 0,
       readAnyway: true,
