@@ -166,6 +166,24 @@ Deno.test('a name OCR cannot read on either page, its ink agreeing, is judged by
     }),
   ];
   for (const doubt of doubts) assert.equal(decideOne(doubt).verdict, 'unknown', JSON.stringify(doubt));
+  // Never a grade or a number read as poorly: a one-stroke change (A+ -> A-, 0 -> 8) hides in ink
+  // that agrees at the tiles' scale. Nor a name whose short cell's strokes changed.
+  const values: Partial<RegionEvidence>[] = [
+    readOnBoth(
+      registered('Human Anatomy 5 A+', 'grade', 0.7, { x: 80, y: 640, width: 730, height: 16 }),
+      reading('Human Anatomy 5 A-', 0.7),
+      reading('Human Anatomy 5 A+', 0.5),
+    ),
+    readOnBoth(
+      registered('TLC-2017-000716', 'certificate_number', 0.7, { x: 80, y: 320, width: 300, height: 16 }),
+      reading('TLC-2017-800716', 0.75),
+      reading('TLC-2017-000716', 0.55),
+    ),
+    readOnBoth(scriptName, reading('Elena Howat', 0.68), reading('Elena Fowdth', 0.37), {
+      cells: { ...cells, shapes: [{ index: 0, changed: true }] },
+    }),
+  ];
+  for (const value of values) assert.notEqual(decideOne(value).verdict, 'authentic', JSON.stringify(value));
 });
 
 Deno.test(

@@ -527,7 +527,7 @@ export function inTextFlow(line: Box, lines: RegisteredLine[]): boolean {
  */
 export function untextedInkClean(region: RegionEvidence): boolean {
   const { line } = region;
-  if (!line || region.readAnyway || line.field !== null || /[0-9+\-]/.test(line.text)) return false;
+  if (!line || region.readAnyway || line.field !== null || holdsValueSigns(line.text)) return false;
   if (region.inTextFlow) return false;
   if (region.score >= TEXT_FLAG || (region.unmatchedMarks ?? 0) > 0) return false;
   const text = (reading: RegionReading | null | undefined) =>
@@ -720,7 +720,7 @@ function noTextRead(region: RegionEvidence): boolean {
   const { line } = region;
   if (!line) return true;
   return (
-    line.field === null && line.confidence < READ_DOUBT && !/[0-9+\-]/.test(line.text) && !region.inTextFlow
+    line.field === null && line.confidence < READ_DOUBT && !holdsValueSigns(line.text) && !region.inTextFlow
   );
 }
 
@@ -734,19 +734,16 @@ function noTextRead(region: RegionEvidence): boolean {
  * keeps its doubt.
  */
 export function unreadableOnBothPages(region: RegionEvidence): boolean {
-  const { line, reads, originalReads, cells } = region;
+  const { line, reads, originalReads } = region;
   if (!region.readAnyway || !line || !reads || !originalReads?.text || (region.unmatchedMarks ?? 0) > 0)
     return false;
+  // Only a name: a grade's or a number's one-stroke change (A+ -> A-, 5 -> 8) hides in ink that agrees
+  // at the tiles' scale, and a stroke comparison that saw one stands.
+  if (!nameLike(region) || region.cells?.shapes?.some(({ changed }) => changed)) return false;
   if (line.confidence >= READ_CONFIDENT) return false;
-  const copyReadings = [reads, ...(cells?.copy ?? []), ...(cells?.again ?? []).map((cell) => cell.copy)];
-  const originalReadings = [
-    originalReads,
-    ...(cells?.original ?? []),
-    ...(cells?.again ?? []).map((cell) => cell.original),
-  ];
   return (
-    copyReadings.every((reading) => reading.confidence < READ_CONFIDENT) &&
-    originalReadings.every((reading) => reading.confidence < READ_DOUBT)
+    readingsOf(region, 'copy').every((reading) => reading.confidence < READ_CONFIDENT) &&
+    readingsOf(region, 'original').every((reading) => reading.confidence < READ_DOUBT)
   );
 }
 
@@ -761,24 +758,42 @@ export function unreadableOnBothPages(region: RegionEvidence): boolean {
  * digits or signs, nor a signature off the text's flow: those keep their rules.
  */
 export function unreadableChanged(region: RegionEvidence): boolean {
-  const { line, reads, originalReads, cells } = region;
+  const { line } = region;
   if (!line || region.readAnyway || !region.unlikeTile || region.score >= TILE_STRONG) return false;
-  if (line.field !== 'recipient_name' && !(line.field === null && region.inTextFlow)) return false;
-  if (line.confidence >= READ_CONFIDENT || /[0-9+\-]/.test(line.text)) return false;
-  const copyReadings = [
-    ...(reads ? [reads] : []),
-    ...(cells?.copy ?? []),
-    ...(cells?.again ?? []).map((cell) => cell.copy),
-  ];
-  const originalReadings = [
-    ...(originalReads ? [originalReads] : []),
-    ...(cells?.original ?? []),
-    ...(cells?.again ?? []).map((cell) => cell.original),
-  ];
+  if (!nameLike(region) || line.confidence >= READ_CONFIDENT) return false;
+  const originalReadings = readingsOf(region, 'original');
   const originalUnread = originalReadings.length
     ? originalReadings.every((reading) => reading.confidence < READ_DOUBT)
     : line.confidence < READ_DOUBT;
-  return originalUnread && copyReadings.every((reading) => reading.confidence < READ_CONFIDENT);
+  return originalUnread && readingsOf(region, 'copy').every((reading) => reading.confidence < READ_CONFIDENT);
+}
+
+/**
+ * Whether a line can be a name in a face OCR cannot read: the recipient, or an unnamed line in the
+ * text's flow (a script name registered unnamed), holding no digit or sign.
+ */
+function nameLike(region: RegionEvidence): boolean {
+  const { line } = region;
+  return (
+    !!line &&
+    (line.field === 'recipient_name' || (line.field === null && !!region.inTextFlow)) &&
+    !holdsValueSigns(line.text)
+  );
+}
+
+/** Whether a text holds a digit or a sign: a value a forger changes by one stroke (5 -> 8, + -> -). */
+export function holdsValueSigns(text: string): boolean {
+  return /[0-9+\-]/.test(text);
+}
+
+/** Every reading of a line on one page: whole, by its cells, and its cells read again. */
+function readingsOf(region: RegionEvidence, side: 'copy' | 'original'): RegionReading[] {
+  const whole = side === 'copy' ? region.reads : region.originalReads;
+  return [
+    ...(whole ? [whole] : []),
+    ...(region.cells?.[side] ?? []),
+    ...(region.cells?.again ?? []).map((cell) => cell[side]),
+  ];
 }
 
 function judgeEvidence(region: RegionEvidence): Judgement {
@@ -857,10 +872,7 @@ function cellReadsValueOtherwise(region: RegionEvidence): boolean {
   const { line, cells } = region;
   if (!line || !cells || region.readAnyway || line.confidence < READ_SURE) return false;
   if (cells.original.length !== cells.copy.length) return false;
-  const values = line.text
-    .split(/\s+/)
-    .filter((word) => /[0-9+\-]/.test(word))
-    .map(confusableKey);
+  const values = line.text.split(/\s+/).filter(holdsValueSigns).map(confusableKey);
   const words = line.text.split(/\s+/).map(confusableKey);
   return cells.copy.some((copy, index) => {
     const read = confusableKey(copy.text);
@@ -876,7 +888,7 @@ function cellReadsValueOtherwise(region: RegionEvidence): boolean {
 
 /**
  * Whether a short cell's strokes are weighed (glyphs.ts), so verify.ts compares only those: on a grade
- * line or a table's unnamed row alone (a date line's short cells held a photo's stamp, "ISSUED", seed 7
+ * line or an unnamed line (a table's row, a label) alone (a date line's short cells held a photo's stamp, "ISSUED", seed 7
  * `g-photo-0001`, a 29 px stroke the original lacks: a genuine copy answered altered), and only where
  * OCR did not read the cell alike on both pages (the copy's read as nothing, or otherwise than the
  * original's): cells read alike leave the strokes unweighed, OCR's agreement stands.

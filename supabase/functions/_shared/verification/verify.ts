@@ -37,6 +37,7 @@ import {
   type RegionEvidence,
   TEXT_FLAG,
   textBlock,
+  holdsValueSigns,
   strokesWeighed,
   textFlagFor,
   TONES_ALIKE,
@@ -309,7 +310,7 @@ function touchesReadLine(box: Box, lines: RegisteredLine[], unread: Set<Register
  * changes the meaning (a date 2016 -> 2015, a grade row of a transcript A- -> A+).
  */
 function isCritical(line: RegisteredLine): boolean {
-  return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || /[0-9+\-]/.test(line.text);
+  return (line.field !== null && CRITICAL_FIELDS.includes(line.field)) || holdsValueSigns(line.text);
 }
 
 /**
