@@ -68,6 +68,46 @@ function darknessOf(raster: GrayRaster): Float32Array | null {
   return Float32Array.from(raster.data, (value) => Math.max(0, (ground - value) / span));
 }
 
+/**
+ * One pass of a separable filter along rows (`across`) or columns: each pixel's neighbours up to
+ * `reach` pixels away on that axis (edges clamped), folded from 0 by `fold` with their offsets.
+ */
+function alongAxis(
+  values: Float32Array,
+  width: number,
+  height: number,
+  across: boolean,
+  reach: number,
+  fold: (folded: number, value: number, offset: number) => number,
+): Float32Array {
+  const out = new Float32Array(values.length);
+  const length = across ? width : height;
+  const stride = across ? 1 : width;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = y * width + x;
+      const position = across ? x : y;
+      let folded = 0;
+      for (let offset = -reach; offset <= reach; offset++) {
+        const neighbour = Math.min(length - 1, Math.max(0, position + offset));
+        folded = fold(folded, values[at + (neighbour - position) * stride]!, offset);
+      }
+      out[at] = folded;
+    }
+  return out;
+}
+
+/** A separable filter: `alongAxis` along the rows, then along the columns. */
+function separable(
+  values: Float32Array,
+  width: number,
+  height: number,
+  reach: number,
+  fold: (folded: number, value: number, offset: number) => number,
+): Float32Array {
+  return alongAxis(alongAxis(values, width, height, true, reach, fold), width, height, false, reach, fold);
+}
+
 /** A Gaussian blur of `sigma` px (separable, edges clamped); sigma 0 returns the input. */
 function softened(values: Float32Array, width: number, height: number, sigma: number): Float32Array {
   if (sigma === 0) return values;
@@ -76,45 +116,15 @@ function softened(values: Float32Array, width: number, height: number, sigma: nu
     Math.exp(-((at - radius) ** 2) / (2 * sigma ** 2)),
   );
   const total = kernel.reduce((sum, weight) => sum + weight, 0);
-  const weights = kernel.map((weight) => weight / total);
-  const across = new Float32Array(values.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      for (let k = -radius; k <= radius; k++)
-        sum += weights[k + radius]! * values[y * width + Math.min(width - 1, Math.max(0, x + k))]!;
-      across[y * width + x] = sum;
-    }
-  const out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      for (let k = -radius; k <= radius; k++)
-        sum += weights[k + radius]! * across[Math.min(height - 1, Math.max(0, y + k)) * width + x]!;
-      out[y * width + x] = sum;
-    }
-  return out;
+  const weighed = (sum: number, value: number, offset: number) =>
+    sum + (kernel[offset + radius]! / total) * value;
+  return separable(values, width, height, radius, weighed);
 }
 
 /** Each pixel's largest value within `reach` pixels each way (a square): a stroke moved that far still meets it. */
 function nearest(values: Float32Array, width: number, height: number, reach: number): Float32Array {
-  const across = new Float32Array(values.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let most = 0;
-      for (let nx = Math.max(0, x - reach); nx <= Math.min(width - 1, x + reach); nx++)
-        most = Math.max(most, values[y * width + nx]!);
-      across[y * width + x] = most;
-    }
-  const out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let most = 0;
-      for (let ny = Math.max(0, y - reach); ny <= Math.min(height - 1, y + reach); ny++)
-        most = Math.max(most, across[ny * width + x]!);
-      out[y * width + x] = most;
-    }
-  return out;
+  const largest = (most: number, value: number) => Math.max(most, value);
+  return separable(values, width, height, reach, largest);
 }
 
 /**
