@@ -1517,6 +1517,53 @@ Deno.test('an unnamed row whose ink agrees, read otherwise by one letter inside 
 });
 
 Deno.test(
+  'a strongly flagged row the copy reads as nothing whole is doubt where its cells and strokes agree',
+  () => {
+    // Seed 23, g-screenshot-0003 (genuine, 42 %): "Cryptography 5 A-" flagged at 0.333 by a faint table
+    // rule the blur thickened; read whole as nothing on the copy; the cells "Cryptography" alike, the
+    // credits and the grade read on neither page, their strokes laid over unchanged.
+    const row = registered('Cryptography 5 A-', null, 0.94, { x: 78, y: 593, width: 737, height: 25 });
+    const genuine: Partial<RegionEvidence> = {
+      line: row,
+      score: 0.333,
+      unmatchedMarks: 0,
+      reads: reading('', 0),
+      originalReads: reading('Cryptography ', 0.96),
+      cells: {
+        copy: [reading('Cryptography', 0.94), silent, silent],
+        original: [reading('Cryptography', 0.97), silent, silent],
+        shapes: [
+          { index: 1, changed: false },
+          { index: 2, changed: false },
+        ],
+      },
+    };
+    assert.equal(decideOne(genuine).verdict, 'unknown');
+    // A changed stroke, a silent cell whose strokes were not compared, a cell read half-surely or a
+    // mark gone keep the tiles' change.
+    const changes: Partial<RegionEvidence>[] = [
+      {
+        ...genuine,
+        cells: {
+          ...genuine.cells!,
+          shapes: [
+            { index: 1, changed: false },
+            { index: 2, changed: true },
+          ],
+        },
+      },
+      { ...genuine, cells: { ...genuine.cells!, shapes: [{ index: 1, changed: false }] } },
+      {
+        ...genuine,
+        cells: { ...genuine.cells!, copy: [reading('Cryptography', 0.7), silent, silent] },
+      },
+      { ...genuine, unmatchedMarks: 1 },
+    ];
+    for (const change of changes) assert.equal(decideOne(change).verdict, 'altered', JSON.stringify(change));
+  },
+);
+
+Deno.test(
   'a short cell OCR reads as nothing whose strokes changed is a change; read alike, its strokes are not weighed',
   () => {
     // Default seed, f-grade-sign-screenshot-0000: "Human Anatomy 5 A+" forged to "A-" at 42 %, flagged;
