@@ -688,20 +688,10 @@ export function digitReadOtherwiseEveryTime(region: RegionEvidence): boolean {
   const digitGroups = (text: string) => readingKey(text).match(/[0-9]+/g) ?? [];
   const shape = digitGroups(line.text);
   if (shape.length === 0) return false;
-  const cells =
-    region.cells && region.cells.copy.length === region.cells.original.length ? region.cells : null;
-  const side = (whole: RegionReading | null | undefined, own: RegionReading[], again: RegionReading[]) =>
-    [...(whole ? [whole] : []), ...own, ...again].filter((reading) => digitGroups(reading.text).length > 0);
-  const copy = side(
-    region.reads,
-    cells?.copy ?? [],
-    (cells?.again ?? []).map((cell) => cell.copy),
-  );
-  const original = side(
-    region.originalReads,
-    cells?.original ?? [],
-    (cells?.again ?? []).map((cell) => cell.original),
-  );
+  const withDigits = (side: 'copy' | 'original') =>
+    readingsOf(region, side).filter((reading) => digitGroups(reading.text).length > 0);
+  const copy = withDigits('copy');
+  const original = withDigits('original');
   const sameShape = (reading: RegionReading) => {
     const groups = digitGroups(reading.text);
     return groups.length === shape.length && groups.every((group, at) => group.length === shape[at]!.length);
@@ -800,13 +790,18 @@ export function holdsValueSigns(text: string): boolean {
   return /[0-9+\-]/.test(text);
 }
 
-/** Every reading of a line on one page: whole, by its cells, and its cells read again. */
+/**
+ * Every reading of a line on one page: whole, by its cells, and its cells read again. Cells count only
+ * where both pages were cut into as many.
+ */
 function readingsOf(region: RegionEvidence, side: 'copy' | 'original'): RegionReading[] {
   const whole = side === 'copy' ? region.reads : region.originalReads;
+  const cells =
+    region.cells && region.cells.copy.length === region.cells.original.length ? region.cells : null;
   return [
     ...(whole ? [whole] : []),
-    ...(region.cells?.[side] ?? []),
-    ...(region.cells?.again ?? []).map((cell) => cell[side]),
+    ...(cells?.[side] ?? []),
+    ...(cells?.again ?? []).map((cell) => cell[side]),
   ];
 }
 

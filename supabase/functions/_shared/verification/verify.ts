@@ -155,6 +155,15 @@ function lineTouching(box: Box, lines: RegisteredLine[]): RegisteredLine | null 
   return best;
 }
 
+/** Flagged tiles joined by the line they lie on, or by touching where they lie on none. */
+interface FlaggedRegion {
+  box: Box;
+  score: number;
+  line: RegisteredLine | null;
+  tonesAlike: boolean;
+  unlikeTile: boolean;
+}
+
 /**
  * Flagged tiles, grouped by registered line (text) or by adjacency (graphics). `glyph` is the ink of
  * one glyph of the registered text (unread.ts glyphInk): a tile no line that was read touches, holding
@@ -166,14 +175,8 @@ export function flaggedRegions(
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
   glyph = 0,
-): { box: Box; score: number; line: RegisteredLine | null; tonesAlike: boolean; unlikeTile: boolean }[] {
-  const regions: {
-    box: Box;
-    score: number;
-    line: RegisteredLine | null;
-    tonesAlike: boolean;
-    unlikeTile: boolean;
-  }[] = [];
+): FlaggedRegion[] {
+  const regions: FlaggedRegion[] = [];
   const touches = (a: Box, b: Box) =>
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
   for (const tile of tiles) {
