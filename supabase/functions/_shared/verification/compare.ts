@@ -21,7 +21,7 @@ import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
 
 /** Residual shift searched per tile, in pixels, after the homography. */
-const SHIFT = 2;
+export const SHIFT = 2;
 /** Share of a tile that must be covered by the copy for the tile to count as seen. */
 const MIN_VISIBLE = 0.97;
 

@@ -70,6 +70,9 @@ for (const region of regions) {
               (cell) =>
                 ` again cell ${cell.index} ${JSON.stringify(cell.copy.text)} (${cell.copy.confidence.toFixed(2)}) / ${JSON.stringify(cell.original.text)} (${cell.original.confidence.toFixed(2)})`,
             )
+            .join('') +
+          (region.cells.shapes ?? [])
+            .map((shape) => ` strokes cell ${shape.index} ${shape.changed ? 'changed' : 'alike'}`)
             .join('')
         : ''),
   );

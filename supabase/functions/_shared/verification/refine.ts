@@ -22,6 +22,8 @@ const EDGE_STEP = 24;
 const MIN_LIKENESS = 0.7;
 /** Offsets this far (px) from the first fit are outliers (a changed glyph, a repeated pattern). */
 const OUTLIER_PX = 1;
+/** Points per side of the grid the correction's homography is fitted on. */
+const CORRECTION_GRID = 5;
 /** Patches each axis's fit needs, and the share of the page's width and height they must span. */
 const MIN_PATCHES = 8;
 const MIN_SPAN = 0.5;
@@ -32,46 +34,59 @@ interface Offset {
   offset: number;
 }
 
-/** Least squares of offset = a + b x + c y; null when the points do not span a plane. */
-function planeFit(points: Offset[]): [number, number, number] | null {
-  const n = points.length;
-  let sx = 0;
-  let sy = 0;
-  let so = 0;
-  for (const p of points) {
-    sx += p.x;
-    sy += p.y;
-    so += p.offset;
-  }
-  const mx = sx / n;
-  const my = sy / n;
-  const mo = so / n;
-  let xx = 0;
-  let xy = 0;
-  let yy = 0;
-  let xo = 0;
-  let yo = 0;
-  for (const p of points) {
-    const dx = p.x - mx;
-    const dy = p.y - my;
-    const d = p.offset - mo;
-    xx += dx * dx;
-    xy += dx * dy;
-    yy += dy * dy;
-    xo += dx * d;
-    yo += dy * d;
-  }
-  const determinant = xx * yy - xy * xy;
-  if (!(Math.abs(determinant) > 1e-9)) return null;
-  const b = (xo * yy - yo * xy) / determinant;
-  const c = (yo * xx - xo * xy) / determinant;
-  return [mo - b * mx - c * my, b, c];
+/**
+ * An axis's offset field: the terms of a projective error to first order. A homography a little off
+ * moves x by a + b x + c y - x (g x + h y), and y likewise with y (g x + h y): a photo's tilt the
+ * keypoints, bunched in the text, got slightly wrong leaves its corners off by different amounts that
+ * no plane fits (seed 23 `g-photo-0000`: 0 px at the centre, 2-5 px at three corners).
+ */
+type Terms = (x: number, y: number) => number[];
+const ACROSS_TERMS: Terms = (x, y) => [1, x, y, x * x, x * y];
+const DOWN_TERMS: Terms = (x, y) => [1, x, y, x * y, y * y];
+
+interface Field {
+  terms: Terms;
+  weights: number[];
+  /** Page size the coordinates are divided by, so the terms are of one order. */
+  width: number;
+  height: number;
 }
 
-const at = (plane: [number, number, number], x: number, y: number) => plane[0] + plane[1] * x + plane[2] * y;
+const at = (field: Field, x: number, y: number) =>
+  field
+    .terms(x / field.width, y / field.height)
+    .reduce((sum, term, index) => sum + term * field.weights[index]!, 0);
 
-/** The plane through `points` without outliers, or null when too few points, or too bunched, remain. */
-function robustPlane(points: Offset[], width: number, height: number): [number, number, number] | null {
+/** Least squares of offset over `terms`; null when the points do not determine them. */
+function fieldFit(points: Offset[], terms: Terms, width: number, height: number): Field | null {
+  const size = terms(0, 0).length;
+  // Normal equations, solved by Gaussian elimination with partial pivoting.
+  const system = Array.from({ length: size }, () => new Array<number>(size + 1).fill(0));
+  for (const p of points) {
+    const row = terms(p.x / width, p.y / height);
+    for (let i = 0; i < size; i++) {
+      for (let j = 0; j < size; j++) system[i]![j]! += row[i]! * row[j]!;
+      system[i]![size]! += row[i]! * p.offset;
+    }
+  }
+  for (let column = 0; column < size; column++) {
+    let pivot = column;
+    for (let r = column + 1; r < size; r++)
+      if (Math.abs(system[r]![column]!) > Math.abs(system[pivot]![column]!)) pivot = r;
+    if (!(Math.abs(system[pivot]![column]!) > 1e-9)) return null;
+    [system[column], system[pivot]] = [system[pivot]!, system[column]!];
+    for (let r = 0; r < size; r++) {
+      if (r === column) continue;
+      const factor = system[r]![column]! / system[column]![column]!;
+      for (let c = column; c <= size; c++) system[r]![c]! -= factor * system[column]![c]!;
+    }
+  }
+  const weights = system.map((row, index) => row[size]! / row[index]!);
+  return { terms, weights, width, height };
+}
+
+/** The field through `points` without outliers, or null when too few points, or too bunched, remain. */
+function robustField(points: Offset[], terms: Terms, width: number, height: number): Field | null {
   const spans = (chosen: Offset[]) => {
     const xs = chosen.map((p) => p.x);
     const ys = chosen.map((p) => p.y);
@@ -82,11 +97,11 @@ function robustPlane(points: Offset[], width: number, height: number): [number, 
     );
   };
   if (!spans(points)) return null;
-  const first = planeFit(points);
+  const first = fieldFit(points, terms, width, height);
   if (!first) return null;
   const kept = points.filter((p) => Math.abs(p.offset - at(first, p.x, p.y)) <= OUTLIER_PX);
   if (kept.length < 0.6 * points.length || !spans(kept)) return null;
-  return planeFit(kept);
+  return fieldFit(kept, terms, width, height);
 }
 
 /** Edge pixels across x and across y in a patch (steps of EDGE_STEP grey levels or more). */
@@ -125,12 +140,14 @@ function subPixel(before: number, peak: number, after: number): number {
 /**
  * The correction to apply after the warp (a 3 x 3 row-major matrix mapping the warped copy's pixels
  * to the original's), or null when the page has too few placed patches to say, or the warp is
- * already within a third of a pixel everywhere.
+ * already within `atLeast` px everywhere.
  */
 export async function warpCorrection(
   original: GrayRaster,
   warped: GrayRaster,
   visible: GrayRaster,
+  /** Px the warp must be off somewhere for a correction (a third of a pixel: any that shows). */
+  atLeast = 1 / 3,
 ): Promise<number[] | null> {
   const cv = await openCv();
   const longSide = Math.max(original.width, original.height);
@@ -182,34 +199,24 @@ export async function warpCorrection(
       }
     }
   });
-  const alongX = robustPlane(across, original.width, original.height);
-  const alongY = robustPlane(down, original.width, original.height);
+  const alongX = robustField(across, ACROSS_TERMS, original.width, original.height);
+  const alongY = robustField(down, DOWN_TERMS, original.width, original.height);
   if (!alongX || !alongY) return null;
-  const corners = [
-    [0, 0],
-    [original.width, 0],
-    [0, original.height],
-    [original.width, original.height],
-  ];
-  const largest = Math.max(...corners.map(([x, y]) => Math.hypot(at(alongX, x!, y!), at(alongY, x!, y!))));
-  if (largest < 1 / 3 || largest > 2 * search) return null;
-  // The original's pixel p shows in the warped copy at p + offset(p): the affine map A below. The
-  // warped copy is re-sampled through A, so the copy-to-original homography becomes A^-1 · H.
-  const [a0, a1, a2] = alongX;
-  const [b0, b1, b2] = alongY;
-  const m = [1 + a1, a2, a0, b1, 1 + b2, b0];
-  const determinant = m[0]! * m[4]! - m[1]! * m[3]!;
-  return [
-    m[4]! / determinant,
-    -m[1]! / determinant,
-    (m[1]! * m[5]! - m[4]! * m[2]!) / determinant,
-    -m[3]! / determinant,
-    m[0]! / determinant,
-    (m[3]! * m[2]! - m[0]! * m[5]!) / determinant,
-    0,
-    0,
-    1,
-  ];
+  // The original's pixel p shows in the warped copy at p + offset(p). The homography taking those
+  // places back to p, fitted on a grid over the page, is the correction: the warped copy re-sampled
+  // through it, the copy-to-original homography becomes correction · H.
+  const steps = Array.from({ length: CORRECTION_GRID }, (_, index) => index / (CORRECTION_GRID - 1));
+  const grid = steps.flatMap((u) => steps.map((v) => [u * original.width, v * original.height]));
+  const largest = Math.max(...grid.map(([x, y]) => Math.hypot(at(alongX, x!, y!), at(alongY, x!, y!))));
+  if (largest < atLeast || largest > 2 * search) return null;
+  return withMats((keep) => {
+    const shown = grid.flatMap(([x, y]) => [x! + at(alongX, x!, y!), y! + at(alongY, x!, y!)]);
+    const from = keep(cv.matFromArray(grid.length, 1, cv.CV_32FC2, shown));
+    const to = keep(cv.matFromArray(grid.length, 1, cv.CV_32FC2, grid.flat()));
+    const correction = keep(cv.findHomography(from, to, 0));
+    const matrix = Array.from(correction.data64F as Float64Array);
+    return matrix.length === 9 ? matrix : null;
+  });
 }
 
 /** Row-major 3 x 3 product `a · b`. */

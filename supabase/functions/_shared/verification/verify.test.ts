@@ -9,6 +9,7 @@ import {
   atOriginalScale,
   cellsToRead,
   flaggedRegions,
+  glyphCell,
   readInEveryCopy,
   ruledOutAfterChosen,
   uniquelyNear,
@@ -236,5 +237,17 @@ Deno.test(
     const unknown = { decision: { verdict: 'unknown' as const }, registration: { certificateId: 'a' } };
     assert.equal(alteredWhileNumberNamesUnexamined(unknown, ['b'], new Set(['a'])), false);
     assert.equal(alteredWhileNumberNamesUnexamined(null, ['b'], new Set()), false);
+  },
+);
+
+Deno.test(
+  'a short cell within its line is a glyph; a graphic the line crosses, taller than it, is not',
+  () => {
+    const row = { x: 99, y: 741, width: 1190, height: 58 };
+    // A grade "A+" in its row, and a seal's piece reaching past the row above and below.
+    assert.equal(glyphCell({ x0: 500, x1: 530, top: 755, bottom: 785 }, row), true);
+    assert.equal(glyphCell({ x0: 729, x1: 769, top: 721, bottom: 815 }, row), false);
+    // A word is no short cell.
+    assert.equal(glyphCell({ x0: 99, x1: 180, top: 760, bottom: 790 }, row), false);
   },
 );

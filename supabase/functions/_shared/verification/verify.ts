@@ -17,6 +17,7 @@ import {
   comparePages,
   judgedByTones,
   rescoreWithout,
+  SHIFT,
   type TileScore,
   unmatchedMarks,
   withoutZone,
@@ -114,6 +115,16 @@ const CANDIDATE_CPU_BUDGET_MS = 1200;
 const CELL_REREAD_ZOOM = 0.75;
 /** A cell no wider than this many times its glyphs' height holds one or two glyphs ("B", "A+", "15"). */
 const SHORT_CELL = 2;
+
+/**
+ * Whether a line's cell holds one or two of its glyphs: short, and no taller than the line's box. Ink
+ * reaching past the box is a graphic the line crosses (seed 23 `g-photo-0000`: a seal OCR took into a
+ * label's line at registration, its piece at a shadow's edge, had strokes "changed": altered).
+ */
+export function glyphCell(cell: LineCell, line: Box): boolean {
+  const height = cell.bottom - cell.top;
+  return cell.x1 - cell.x0 <= SHORT_CELL * height && height <= line.height;
+}
 
 export interface Examination {
   registration: StoredRegistration;
@@ -441,12 +452,18 @@ async function refinedWarp(
 ): Promise<{ warped: WarpedCopy; toOriginal: number[] }> {
   const { original, factor } = view;
   const warped = await warpOntoOriginal(scaled, view.homography, original.width, original.height);
-  // Only a page compared below its registered size: there the keypoints are few and in the text, and
-  // the fit left the border 2-4 px off. At full size the fit is within the shift search, and moving it
-  // by a pixel only re-rolled faint patterns (run 15 `g-scan-0000`: a guilloche tile beside a line
-  // went from 0.24 to 0.40 and the genuine scan was answered altered).
-  if (factor === 1) return { warped, toOriginal };
-  const correction = await warpCorrection(original, warped.page, warped.visible);
+  // A page compared below its registered size has few keypoints, all in the text, and the fit left its
+  // border 2-4 px off: any error that shows is corrected. At full size the fit is mostly within the
+  // tiles' shift search, and moving it by a pixel only re-rolled faint patterns (run 15 `g-scan-0000`:
+  // a guilloche tile beside a line went from 0.24 to 0.40 and the genuine scan was answered altered),
+  // so only an error beyond that search is (seed 23 `g-photo-0000`, a tilted photo shaded at one
+  // corner: its border 4-5 px off there, flagged, and the genuine copy answered altered).
+  const correction = await warpCorrection(
+    original,
+    warped.page,
+    warped.visible,
+    factor === 1 ? SHIFT : 1 / 3,
+  );
   if (!correction) return { warped, toOriginal };
   // The correction is in the compared page's pixels; the registered page's are `factor` times larger.
   const up = [factor, 0, 0, 0, factor, 0, 0, 0, 1];
@@ -640,9 +657,9 @@ export async function examine(
       const original = cellReadings.slice(half + at, half + at + count);
       // A one- or two-glyph cell (a grade, its sign) OCR may read on neither page at 9-12 px: its
       // strokes are compared instead, only where decide.ts weighs them.
+      const box = readPages ? registered.get(line)!.box : line.box;
       const shapes = layout.cells.flatMap((cell, index) =>
-        cell.x1 - cell.x0 <= SHORT_CELL * (cell.bottom - cell.top) &&
-        strokesWeighed(line.field, copy[index], original[index])
+        glyphCell(cell, box) && strokesWeighed(line.field, copy[index], original[index])
           ? [{ index, changed: strokesChanged(compareGlyphs(sides[1]![index]!, sides[0]![index]!)) }]
           : [],
       );
