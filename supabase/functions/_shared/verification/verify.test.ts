@@ -10,6 +10,7 @@ import {
   cellsToRead,
   flaggedRegions,
   glyphCell,
+  graphicOnlyUnder,
   readInEveryCopy,
   ruledOutAfterChosen,
   uniquelyNear,
@@ -249,5 +250,42 @@ Deno.test(
     assert.equal(glyphCell({ x0: 729, x1: 769, top: 721, bottom: 815 }, row), false);
     // A word is no short cell.
     assert.equal(glyphCell({ x0: 99, x1: 180, top: 760, bottom: 790 }, row), false);
+  },
+);
+
+Deno.test(
+  "a tile over a seal a line crosses is judged as a graphic; one over the line's glyphs as its text",
+  () => {
+    // Seed 23 g-photo-0000's "Date of issue ... NIN" line: a label, a seal's pieces past the line above
+    // and below, a signature.
+    const row = { x: 99, y: 741, width: 1190, height: 58 };
+    const cells = [
+      { x0: 99, x1: 180, top: 774, bottom: 816 },
+      { x0: 631, x1: 671, top: 721, bottom: 815 },
+      { x0: 729, x1: 769, top: 721, bottom: 815 },
+      { x0: 1036, x1: 1302, top: 745, bottom: 790 },
+    ];
+    assert.equal(graphicOnlyUnder(cells, row, { x: 750, y: 750, width: 50, height: 50 }), true);
+    assert.equal(graphicOnlyUnder(cells, row, { x: 150, y: 750, width: 50, height: 50 }), false);
+    // Over the seal and the label both, or over no cell at all: the line's.
+    assert.equal(graphicOnlyUnder(cells, row, { x: 160, y: 750, width: 480, height: 50 }), false);
+    assert.equal(graphicOnlyUnder(cells, row, { x: 850, y: 750, width: 50, height: 50 }), false);
+    const line: RegisteredLine = { text: 'Date of issue NIN', confidence: 0.8, field: null, box: row };
+    const tile: TileScore = {
+      box: { x: 750, y: 750, width: 50, height: 50 },
+      score: 0.2,
+      ink: 483,
+      copyInk: 460,
+      hidden: false,
+      likeness: 0.897,
+    };
+    const overSeal = (box: { x: number }) => box.x === 750;
+    // As text the tile is flagged; as the seal's, like in tone, it is not.
+    assert.equal(flaggedRegions([tile], [line], 0.1).length, 1);
+    assert.equal(flaggedRegions([tile], [line], 0.1, new Set(), 0, overSeal).length, 0);
+    // A seal's tile unlike in tone stays flagged, as a graphic.
+    const unlike = flaggedRegions([{ ...tile, likeness: 0.3 }], [line], 0.1, new Set(), 0, overSeal);
+    assert.equal(unlike.length, 1);
+    assert.equal(unlike[0]!.line, null);
   },
 );

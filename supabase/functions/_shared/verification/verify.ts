@@ -126,6 +126,15 @@ export function glyphCell(cell: LineCell, line: Box): boolean {
   return cell.x1 - cell.x0 <= SHORT_CELL * height && height <= line.height;
 }
 
+/**
+ * Whether the columns of `tile` meet some of a line's cells and every one they meet reaches past the
+ * line's box (taller than it): a graphic the line crosses, none of its glyphs.
+ */
+export function graphicOnlyUnder(cells: LineCell[], line: Box, tile: Box): boolean {
+  const met = cells.filter((cell) => cell.x0 < tile.x + tile.width && cell.x1 > tile.x);
+  return met.length > 0 && met.every((cell) => cell.bottom - cell.top > line.height);
+}
+
 export interface Examination {
   registration: StoredRegistration;
   alignment: Alignment;
@@ -186,6 +195,8 @@ export function flaggedRegions(
   textFlag: number,
   unread: Set<RegisteredLine> = new Set(),
   glyph = 0,
+  /** Whether a tile over a line holds none of its glyphs, only a graphic the line crosses. */
+  overGraphicOnly: (tile: Box, line: RegisteredLine) => boolean = () => false,
 ): FlaggedRegion[] {
   const regions: FlaggedRegion[] = [];
   const touches = (a: Box, b: Box) =>
@@ -196,8 +207,12 @@ export function flaggedRegions(
     // changed sign at a line's end can fall in the next tile with under a tenth of it on the
     // line's box (a transcript's A- -> A+ in a photo scored 0.11 there, was taken for graphics
     // against 0.3 and accepted).
-    const line =
+    let line =
       lineUnder(tile.box, lines) ?? (tile.score < GRAPHIC_FLAG ? lineTouching(tile.box, lines) : null);
+    // A tile the line's flag would catch is the graphic's when it holds none of the line's glyphs:
+    // registration joins a label, a seal and a signature on one baseline into one line ("Date of issue"
+    // ... "NIN"), and a shadow's edge across the seal scored 0.2 there (seed 23 `g-photo-0000`).
+    if (line && !unread.has(line) && tile.score >= textFlag && overGraphicOnly(tile.box, line)) line = null;
     // Graphics (and text OCR never read: a script name, light print) are judged by their tones too:
     // a seal swapped for another of about the same ink scored 0.1-0.17 per tile, under the flag.
     const unlike = !line && (tile.likeness ?? 1) < GRAPHIC_LIKENESS;
@@ -532,12 +547,17 @@ export async function examine(
   );
   // Ink of the text block no registered line covers (a script name) is judged as text too.
   const unread = unreadLines(originalInk, lines, textBlock(lines), darkGround);
+  const cellsOfLine = new Map<RegisteredLine, LineCell[]>();
   const flagged = flaggedRegions(
     tiles,
     [...lines, ...unread],
     textFlag,
     new Set(unread),
     glyphInk(originalInk, lines),
+    (tile, line) => {
+      if (!cellsOfLine.has(line)) cellsOfLine.set(line, lineCells(originalPage, line.box).cells);
+      return graphicOnlyUnder(cellsOfLine.get(line)!, line.box, tile);
+    },
   );
   const hiddenLines = lines.filter((line) =>
     tiles.some(
