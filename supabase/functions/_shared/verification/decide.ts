@@ -624,8 +624,10 @@ export function readOtherwiseConsistently(region: RegionEvidence): boolean {
     } else units.push(whole);
   } else units.push(whole);
   // A number's letters are OCR's to confuse (a screenshot's NWA read "NVA -" at one scale of two);
-  // its digits are what a forger changes, and they are compared on their own too.
-  const keys = region.line?.field === 'certificate_number' ? [readingKey, numberDigits] : [readingKey];
+  // its digits are what a forger changes, and they are compared on their own too. A comma read for a
+  // point is no glyph changed (`signKey`): a margin copy's "Certificate No, FSB-..." read so whole and
+  // in its cell, every tile alike, was answered altered once its warp was refined (accuracy run E1).
+  const keys = region.line?.field === 'certificate_number' ? [signKey, numberDigits] : [signKey];
   return keys.some((key) => {
     const registered = key(region.line?.text ?? '');
     return units.some(({ copy, original }) => {

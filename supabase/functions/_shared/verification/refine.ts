@@ -22,6 +22,8 @@ const EDGE_STEP = 24;
 const MIN_LIKENESS = 0.7;
 /** Offsets this far (px) from the first fit are outliers (a changed glyph, a repeated pattern). */
 const OUTLIER_PX = 1;
+/** How much more closely the projective terms must fit an axis's offsets than a plane to be used. */
+const PROJECTIVE_GAIN = 0.5;
 /** Points per side of the grid the correction's homography is fitted on. */
 const CORRECTION_GRID = 5;
 /** Patches each axis's fit needs, and the share of the page's width and height they must span. */
@@ -34,15 +36,20 @@ interface Offset {
   offset: number;
 }
 
-/**
- * An axis's offset field: the terms of a projective error to first order. A homography a little off
- * moves x by a + b x + c y - x (g x + h y), and y likewise with y (g x + h y): a photo's tilt the
- * keypoints, bunched in the text, got slightly wrong leaves its corners off by different amounts that
- * no plane fits (seed 23 `g-photo-0000`: 0 px at the centre, 2-5 px at three corners).
- */
+/** The terms an axis's offsets are fitted over (coordinates divided by the page's size). */
 type Terms = (x: number, y: number) => number[];
-const ACROSS_TERMS: Terms = (x, y) => [1, x, y, x * x, x * y];
-const DOWN_TERMS: Terms = (x, y) => [1, x, y, x * y, y * y];
+/** An affine error: offset = a + b x + c y. */
+const PLANE: Terms = (x, y) => [1, x, y];
+/**
+ * A projective error to first order, where no plane fits: a homography a little off moves x by
+ * a + b x + c y - x (g x + h y), and y likewise with y (g x + h y). A photo's tilt the keypoints,
+ * bunched in the text, got slightly wrong left its corners off by different amounts (seed 23
+ * `g-photo-0000`: 0 px at the centre, 2-5 px at three corners, offsets no plane kept 60 % of). Only
+ * then: fitted everywhere (accuracy run E1) its two more terms extrapolated noise to the corners of
+ * pages a plane had fitted, and four forgeries were no longer named.
+ */
+const PROJECTIVE_ACROSS: Terms = (x, y) => [1, x, y, x * x, x * y];
+const PROJECTIVE_DOWN: Terms = (x, y) => [1, x, y, x * y, y * y];
 
 interface Field {
   terms: Terms;
@@ -102,6 +109,25 @@ function robustField(points: Offset[], terms: Terms, width: number, height: numb
   const kept = points.filter((p) => Math.abs(p.offset - at(first, p.x, p.y)) <= OUTLIER_PX);
   if (kept.length < 0.6 * points.length || !spans(kept)) return null;
   return fieldFit(kept, terms, width, height);
+}
+
+/** The median distance (px) of all the points' offsets from a field's. */
+function misfit(field: Field, points: Offset[]): number {
+  const distances = points.map((p) => Math.abs(p.offset - at(field, p.x, p.y))).sort((a, b) => a - b);
+  return distances[Math.floor(distances.length / 2)] ?? 0;
+}
+
+/**
+ * An axis's offsets fitted by a plane, or by the projective terms where no plane fits or those fit
+ * them at least twice as closely (PROJECTIVE_GAIN): two more terms fitted wherever they were possible
+ * (accuracy run E1) bent a scan's or a screenshot's affine offsets by their noise, 2-4 px at the
+ * corners, and four forgeries were no longer named.
+ */
+function offsetField(points: Offset[], projective: Terms, width: number, height: number): Field | null {
+  const plane = robustField(points, PLANE, width, height);
+  const bent = robustField(points, projective, width, height);
+  if (!plane || !bent) return plane ?? bent;
+  return misfit(bent, points) <= PROJECTIVE_GAIN * misfit(plane, points) ? bent : plane;
 }
 
 /** Edge pixels across x and across y in a patch (steps of EDGE_STEP grey levels or more). */
@@ -199,8 +225,9 @@ export async function warpCorrection(
       }
     }
   });
-  const alongX = robustField(across, ACROSS_TERMS, original.width, original.height);
-  const alongY = robustField(down, DOWN_TERMS, original.width, original.height);
+  const { width, height } = original;
+  const alongX = offsetField(across, PROJECTIVE_ACROSS, width, height);
+  const alongY = offsetField(down, PROJECTIVE_DOWN, width, height);
   if (!alongX || !alongY) return null;
   // The original's pixel p shows in the warped copy at p + offset(p). The homography taking those
   // places back to p, fitted on a grid over the page, is the correction: the warped copy re-sampled
