@@ -1097,7 +1097,9 @@ function judgeOtherReading(reads: RegionReading, line: RegisteredLine, originalS
  * Whether the copy reads a look-alike glyph (l for i, 0 for O) where the original, read alike (same
  * crop, same scale), reads the registered text exactly: OCR's confusion of such glyphs strikes both
  * pages alike, and a forger's Silva -> Sllva is such a swap, which a screenshot at 71 % left under
- * the tiles' flag and which the copy read "Sliva" (0.83) against the original's "Silva" (0.96).
+ * the tiles' flag and which the copy read "Sliva" (0.83) against the original's "Silva" (0.96). A
+ * comma read for a point is no such swap (`signKey`): a 43 % screenshot's 7 px "No, LMC-..." (0.77),
+ * its warp refined, was answered unknown (accuracy run E1).
  */
 function lookAlikeSwapped(region: RegionEvidence): boolean {
   const { line, reads } = region;
@@ -1109,7 +1111,7 @@ function lookAlikeSwapped(region: RegionEvidence): boolean {
     reads.confidence >= READ_DOUBT &&
     original.confidence >= READ_SURE &&
     readingKey(original.text) === readingKey(line.text) &&
-    readingKey(reads.text) !== readingKey(line.text)
+    signKey(reads.text) !== signKey(line.text)
   );
 }
 
