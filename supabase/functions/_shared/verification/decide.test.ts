@@ -1564,6 +1564,22 @@ Deno.test('an unnamed row whose ink agrees, read otherwise by one letter inside 
   assert.equal(decideOne({ ...read, cells: cells('Cryptology', '') }).verdict, 'altered');
 });
 
+Deno.test("a value's line whose ink agrees, its label read otherwise by one letter, is doubt", () => {
+  // Seed 7 g-screenshot-0002 (genuine, 43 %): "Grade: 83%" read "Crade: 83%" (0.93) whole and in its
+  // one cell, the original "Grade: 83%" (0.97), every tile alike.
+  const grade = registered('Grade: 83%', 'grade', 0.96, { x: 421, y: 783, width: 130, height: 16 });
+  const read = readOnBoth(grade, reading('Crade: 83%', 0.93), reading('Grade: 83%', 0.97));
+  const cells = (copy: string) => ({ copy: [reading(copy, 0.93)], original: [reading('Grade: 83%', 0.97)] });
+  assert.equal(decideOne({ ...read, cells: cells('Crade: 83%') }).verdict, 'unknown');
+  // The value read otherwise stays a change; so does a name's letter.
+  const forged = readOnBoth(grade, reading('Grade: 88%', 0.93), reading('Grade: 83%', 0.97));
+  assert.equal(decideOne({ ...forged, cells: cells('Grade: 88%') }).verdict, 'altered');
+  const name = registered('Grace Nguyen', 'recipient_name', 0.96, { x: 421, y: 383, width: 230, height: 40 });
+  const renamed = readOnBoth(name, reading('Grace Nguyan', 0.93), reading('Grace Nguyen', 0.97));
+  const nameCells = { copy: [reading('Grace Nguyan', 0.93)], original: [reading('Grace Nguyen', 0.97)] };
+  assert.equal(decideOne({ ...renamed, cells: nameCells }).verdict, 'altered');
+});
+
 Deno.test(
   'a strongly flagged row the copy reads as nothing whole is doubt where its cells and strokes agree',
   () => {

@@ -849,15 +849,16 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // 42 % screenshot's blur thickened scored one tile 0.333, and a genuine copy was answered altered).
   if (first === 'different' && !readingKey(region.reads?.text ?? '') && cellsLaidOverAlike(region))
     return 'uncertain';
-  // An unnamed line whose ink agrees (no tile flagged, no mark gone or added), whose cells read alike
-  // on both pages but for a letter inside a word, is OCR's confusion of small print, not a change:
-  // what a forger changes is a value (a name is a field, a grade a letter or sign of its own, a
-  // number digits). Doubt, never a match (seed 7 `g-screenshot-0003`: "Cryplography" at 0.90 against
-  // "Cryptography" at 0.97 in a 15 px row, answered altered).
+  // An unnamed line, or a value's line, whose ink agrees (no tile flagged, no mark gone or added),
+  // whose cells read alike on both pages but for a letter inside a word, is OCR's confusion of small
+  // print, not a change: what a forger changes is a value (a name is a field, a grade a letter or
+  // sign of its own, a number digits), and a value's long words are its label ("Grade", "Valid").
+  // Doubt, never a match (seed 7 `g-screenshot-0003`: "Cryplography" at 0.90 against "Cryptography"
+  // at 0.97 in a 15 px row, answered altered; seed 7 `g-screenshot-0002`: "Crade: 83%" at 0.93).
   if (
     region.readAnyway &&
     !(region.unmatchedMarks ?? 0) &&
-    region.line.field === null &&
+    (region.line.field === null || LABELLED_VALUES.includes(region.line.field)) &&
     cellsDifferByLettersInWords(region.cells)
   )
     return 'uncertain';
@@ -956,6 +957,18 @@ function strokesChangedUnread(
     ({ index, changed }) => changed && strokesWeighed(field, cells.copy[index], cells.original[index]),
   );
 }
+
+/**
+ * Fields whose value is digits or signs, or a word apart from its label's: a letter changed inside
+ * one of their long words changes a label ("Grade", "Valid until"), never the value (no two month
+ * names of one length differ by one letter).
+ */
+const LABELLED_VALUES: readonly (CertificateField | null)[] = [
+  'grade',
+  'issue_date',
+  'expiry_date',
+  'certificate_number',
+];
 
 /** Words from this many letters on hold a letter OCR may confuse without the word becoming a value. */
 const LONG_WORD = 4;
