@@ -854,11 +854,12 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   // print, not a change: what a forger changes is a value (a name is a field, a grade a letter or
   // sign of its own, a number digits), and a value's long words are its label ("Grade", "Valid").
   // Doubt, never a match (seed 7 `g-screenshot-0003`: "Cryplography" at 0.90 against "Cryptography"
-  // at 0.97 in a 15 px row, answered altered; seed 7 `g-screenshot-0002`: "Crade: 83%" at 0.93).
+  // at 0.97 in a 15 px row, answered altered; seed 7 `g-screenshot-0002`: "Crade: 83%" at 0.93). A
+  // value's line whose whole reading stood is left to it.
   if (
     region.readAnyway &&
     !(region.unmatchedMarks ?? 0) &&
-    (region.line.field === null || LABELLED_VALUES.includes(region.line.field)) &&
+    (region.line.field === null || (first === 'different' && LABELLED_VALUES.includes(region.line.field))) &&
     cellsDifferByLettersInWords(region.cells)
   )
     return 'uncertain';

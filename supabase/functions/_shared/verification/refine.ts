@@ -1,11 +1,12 @@
 /**
  * The keypoint homography (align.ts) refined where the copy is compared: patches of the original with
  * edges are looked for in the warped copy a few pixels around where they should be, and the offsets
- * found are fitted by an affine correction. Keypoints of a page shown small (a photo of a page beside
- * other paper, examined on the whole picture at 0.6 of its registered size) sit mostly in its text, and
- * the fit extrapolated to the border left it 2-4 px off there, beyond the comparison's ±2 px shift
- * search: a genuine copy's frame rule was flagged "Region 1 of the page" (about 1 run in 20 of
- * certificate-number.test.ts, docs/verification-pipeline.md "Alignment refined on the compared page").
+ * found are fitted (a plane, or projective terms where those fit closer) and corrected by one
+ * homography. Keypoints sit mostly in the text, and the fit extrapolated to the border left it 2-5 px
+ * off there, beyond the comparison's ±2 px shift search: a page shown small (a photo of a page beside
+ * other paper, at 0.6 of its registered size) had its frame rule flagged "Region 1 of the page"
+ * (about 1 run in 20 of certificate-number.test.ts), a tilted photo its border (seed 23
+ * `g-photo-0000`; docs/verification-pipeline.md "Alignment refined on the compared page").
  */
 import type { GrayRaster } from '../documents/raster.ts';
 import { matFromRaster, withMats } from './mats.ts';
