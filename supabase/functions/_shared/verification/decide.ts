@@ -409,12 +409,7 @@ function judgeSmallPrint(region: RegionEvidence): Judgement {
  * evidence). A cell read again at another scale (`cells.again`) counts as alike when it reads alike
  * there, and as different when it reads surely otherwise there.
  */
-export function judgeCells(
-  cells: NonNullable<RegionEvidence['cells']>,
-  least: number,
-  /** The line's ink agrees glyph for glyph (no tile flagged): readings crossed between scales count. */
-  inkAgrees = false,
-): Judgement | null {
+export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: number): Judgement | null {
   const pairs = cells.copy.map((copy, index) => [copy, cells.original[index]] as const);
   if (pairs.length === 0 || cells.original.length !== pairs.length) return null;
   const again = cells.again ?? [];
@@ -436,25 +431,9 @@ export function judgeCells(
   // A cell OCR read otherwise at one scale only (a rotated copy's blurred "7.5" read "1.3" at 0.81
   // enlarged 2.67 times, "7.5" at 0.96-0.97 at 1 to 4 times but that one, the original "7.5" at all)
   // is read alike when both pages read it alike, and something, at the other scale.
-  // Where the ink agrees, a cell OCR reads one way at one scale and another at the other on both
-  // pages, crosswise (the copy's first reading the original's second and the other way round), is the
-  // same ink OCR cannot tell apart at this size: a photo's 11 px "CIT-2025-001108" read "...001168" on
-  // the copy and "...001108" on the original, then "...001108" and "...001168" (seed 23 `g-photo-0005`,
-  // a genuine copy answered unknown).
-  const crossed = (copy: RegionReading, original: RegionReading | undefined, index: number) =>
-    inkAgrees &&
-    !!original &&
-    again.some(
-      (cell) =>
-        cell.index === index &&
-        !!readingKey(copy.text) &&
-        readAlike(copy, cell.original) &&
-        readAlike(cell.copy, original),
-    );
   const alike = pairs.every(
     ([copy, original], index) =>
       readAlike(copy, original) ||
-      crossed(copy, original, index) ||
       again.some(
         (cell) => cell.index === index && !!readingKey(cell.copy.text) && readAlike(cell.copy, cell.original),
       ),
@@ -836,9 +815,7 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
-  const judged = region.readAnyway
-    ? judgeCells(region.cells, READ_DOUBT, !(region.unmatchedMarks ?? 0))
-    : judgeCells(region.cells, READ_CONFIDENT);
+  const judged = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
   // Cells left unread say nothing: part of a line read alike is no agreement of the whole.
   if (region.cells.partial)
     return judged === 'different' && cellReadOtherwise(region.cells) ? 'different' : first;
