@@ -1530,6 +1530,30 @@ Deno.test("a value's line whose ink agrees, its label read otherwise by one lett
   const renamed = readOnBoth(name, reading('Grace Nguyan', 0.93), reading('Grace Nguyen', 0.97));
   const nameCells = { copy: [reading('Grace Nguyan', 0.93)], original: [reading('Grace Nguyen', 0.97)] };
   assert.equal(decideOne({ ...renamed, cells: nameCells }).verdict, 'altered');
+  // A month after its day is the value, not the label: "8 Juni 2029" -> "8 Juli 2029" stays a change.
+  const expiry = registered('Valid until 8 Juni 2029', 'expiry_date', 0.96, {
+    x: 98,
+    y: 837,
+    width: 180,
+    height: 12,
+  });
+  const month = readOnBoth(
+    expiry,
+    reading('Valid until 8 Juli 2029', 0.93),
+    reading('Valid until 8 Juni 2029', 0.97),
+  );
+  const monthCells = {
+    copy: [reading('Valid until 8 Juli 2029', 0.93)],
+    original: [reading('Valid until 8 Juni 2029', 0.97)],
+  };
+  assert.equal(decideOne({ ...month, cells: monthCells }).verdict, 'altered');
+});
+
+Deno.test('a look-alike read in a name stays in doubt when the original reads a comma for a point', () => {
+  // The review's case: registered "Silva, Ana", the original read "Silva. Ana", a forged "Sllva" read "Sliva, Ana".
+  const name = registered('Silva, Ana', 'recipient_name', 0.96, { x: 400, y: 380, width: 230, height: 40 });
+  const evidence = readOnBoth(name, reading('Sliva, Ana', 0.83), reading('Silva. Ana', 0.96));
+  assert.notEqual(decideOne(evidence).verdict, 'authentic');
 });
 
 Deno.test(

@@ -836,8 +836,11 @@ function judgeEvidence(region: RegionEvidence): Judgement {
   if (
     region.readAnyway &&
     !(region.unmatchedMarks ?? 0) &&
-    (region.line.field === null || (first === 'different' && LABELLED_VALUES.includes(region.line.field))) &&
-    cellsDifferByLettersInWords(region.cells)
+    (region.line.field === null
+      ? cellsDifferByLettersInWords(region.cells)
+      : first === 'different' &&
+        LABELLED_VALUES.has(region.line.field) &&
+        cellsDifferByLettersInWords(region.cells, true))
   )
     return 'uncertain';
   // A cell read surely otherwise on both pages is a change, whatever the whole line's reading said
@@ -937,16 +940,15 @@ function strokesChangedUnread(
 }
 
 /**
- * Fields whose value is digits or signs, or a word apart from its label's: a letter changed inside
- * one of their long words changes a label ("Grade", "Valid until"), never the value (no two month
- * names of one length differ by one letter).
+ * Fields whose value is digits or signs after a label ("Grade:", "Valid until"): a letter changed
+ * inside one of the label's long words changes no value.
  */
-const LABELLED_VALUES: readonly (CertificateField | null)[] = [
+const LABELLED_VALUES: ReadonlySet<CertificateField> = new Set([
   'grade',
   'issue_date',
   'expiry_date',
   'certificate_number',
-];
+]);
 
 /** Words from this many letters on hold a letter OCR may confuse without the word becoming a value. */
 const LONG_WORD = 4;
@@ -954,14 +956,20 @@ const LONG_WORD = 4;
 /**
  * Whether a line's cells read alike on both pages (`readingKey`) except where a cell's words differ
  * by one letter each for another letter, inside words of LONG_WORD letters or more; and some do.
+ * With `labelsOnly`, only words before a cell's first word holding a digit or sign may differ: a
+ * value's label ("Grade:", "Valid until"), never a month after its day ("8 Juni" -> "8 Juli").
  */
-function cellsDifferByLettersInWords(cells: NonNullable<RegionEvidence['cells']>): boolean {
+function cellsDifferByLettersInWords(
+  cells: NonNullable<RegionEvidence['cells']>,
+  labelsOnly = false,
+): boolean {
   if (cells.copy.length === 0 || cells.copy.length !== cells.original.length) return false;
   let swapped = false;
   for (const [index, copy] of cells.copy.entries()) {
     const copyWords = copy.text.split(/\s+/).filter(Boolean);
     const originalWords = cells.original[index]!.text.split(/\s+/).filter(Boolean);
     if (copyWords.length !== originalWords.length) return false;
+    const valueAt = originalWords.findIndex(holdsValueSigns);
     for (const [at, word] of copyWords.entries()) {
       const a = [...readingKey(word)];
       const b = [...readingKey(originalWords[at]!)];
@@ -969,6 +977,7 @@ function cellsDifferByLettersInWords(cells: NonNullable<RegionEvidence['cells']>
       if (changed.length === 0 && a.length === b.length) continue;
       const letters = /^\p{L}+$/u;
       if (
+        (labelsOnly && valueAt >= 0 && at > valueAt) ||
         a.length !== b.length ||
         changed.length !== 1 ||
         a.length < LONG_WORD ||
@@ -1101,7 +1110,7 @@ function lookAlikeSwapped(region: RegionEvidence): boolean {
     !!original?.text &&
     reads.confidence >= READ_DOUBT &&
     original.confidence >= READ_SURE &&
-    readingKey(original.text) === readingKey(line.text) &&
+    signKey(original.text) === signKey(line.text) &&
     signKey(reads.text) !== signKey(line.text)
   );
 }

@@ -11,6 +11,7 @@
 import type { GrayRaster } from '../documents/raster.ts';
 import { matFromRaster, withMats } from './mats.ts';
 import { openCv } from './opencv.ts';
+import { mapPoint } from './warp.ts';
 
 /** Patch side as a share of the page's long side: about two comparison tiles. */
 const PATCH_SHARE = 1 / 16;
@@ -25,6 +26,15 @@ const MIN_LIKENESS = 0.7;
 const OUTLIER_PX = 1;
 /** How much more closely the projective terms must fit an axis's offsets than a plane to be used. */
 const PROJECTIVE_GAIN = 0.5;
+/**
+ * A plane whose median misfit is under this (px) is kept: patches placed on a warp off by an exact
+ * affine error miss their plane by 0.045-0.05 px, and the projective terms by 0.8-0.9 of that.
+ */
+const PLANE_ENOUGH = 0.075;
+/** Points a fit needs per term it fits (and at least MIN_PATCHES): fewer fit the noise. */
+const POINTS_PER_TERM = 3;
+/** The correction's homography must lay the fitted offsets within this (px) on its grid. */
+const HOMOGRAPHY_FIT_PX = 0.5;
 /** Points per side of the grid the correction's homography is fitted on. */
 const CORRECTION_GRID = 5;
 /** Patches each axis's fit needs, and the share of the page's width and height they must span. */
@@ -60,7 +70,7 @@ interface Field {
   height: number;
 }
 
-const at = (field: Field, x: number, y: number) =>
+const fieldAt = (field: Field, x: number, y: number) =>
   field
     .terms(x / field.width, y / field.height)
     .reduce((sum, term, index) => sum + term * field.weights[index]!, 0);
@@ -68,7 +78,8 @@ const at = (field: Field, x: number, y: number) =>
 /** Least squares of offset over `terms`; null when the points do not determine them. */
 function fieldFit(points: Offset[], terms: Terms, width: number, height: number): Field | null {
   const size = terms(0, 0).length;
-  // Normal equations, solved by Gaussian elimination with partial pivoting.
+  // Normal equations, solved by Gaussian elimination with partial pivoting; a pivot negligible
+  // against the largest diagonal term means the points do not determine the terms.
   const system = Array.from({ length: size }, () => new Array<number>(size + 1).fill(0));
   for (const p of points) {
     const row = terms(p.x / width, p.y / height);
@@ -77,11 +88,12 @@ function fieldFit(points: Offset[], terms: Terms, width: number, height: number)
       system[i]![size]! += row[i]! * p.offset;
     }
   }
+  const scale = Math.max(...system.map((row, index) => Math.abs(row[index]!)));
   for (let column = 0; column < size; column++) {
     let pivot = column;
     for (let r = column + 1; r < size; r++)
       if (Math.abs(system[r]![column]!) > Math.abs(system[pivot]![column]!)) pivot = r;
-    if (!(Math.abs(system[pivot]![column]!) > 1e-9)) return null;
+    if (!(Math.abs(system[pivot]![column]!) > 1e-10 * scale)) return null;
     [system[column], system[pivot]] = [system[pivot]!, system[column]!];
     for (let r = 0; r < size; r++) {
       if (r === column) continue;
@@ -90,16 +102,17 @@ function fieldFit(points: Offset[], terms: Terms, width: number, height: number)
     }
   }
   const weights = system.map((row, index) => row[size]! / row[index]!);
-  return { terms, weights, width, height };
+  return weights.every(Number.isFinite) ? { terms, weights, width, height } : null;
 }
 
 /** The field through `points` without outliers, or null when too few points, or too bunched, remain. */
 function robustField(points: Offset[], terms: Terms, width: number, height: number): Field | null {
+  const needed = Math.max(MIN_PATCHES, POINTS_PER_TERM * terms(0, 0).length);
   const spans = (chosen: Offset[]) => {
     const xs = chosen.map((p) => p.x);
     const ys = chosen.map((p) => p.y);
     return (
-      chosen.length >= MIN_PATCHES &&
+      chosen.length >= needed &&
       Math.max(...xs) - Math.min(...xs) >= MIN_SPAN * width &&
       Math.max(...ys) - Math.min(...ys) >= MIN_SPAN * height
     );
@@ -107,28 +120,27 @@ function robustField(points: Offset[], terms: Terms, width: number, height: numb
   if (!spans(points)) return null;
   const first = fieldFit(points, terms, width, height);
   if (!first) return null;
-  const kept = points.filter((p) => Math.abs(p.offset - at(first, p.x, p.y)) <= OUTLIER_PX);
+  const kept = points.filter((p) => Math.abs(p.offset - fieldAt(first, p.x, p.y)) <= OUTLIER_PX);
   if (kept.length < 0.6 * points.length || !spans(kept)) return null;
   return fieldFit(kept, terms, width, height);
 }
 
 /** The median distance (px) of all the points' offsets from a field's. */
 function misfit(field: Field, points: Offset[]): number {
-  const distances = points.map((p) => Math.abs(p.offset - at(field, p.x, p.y))).sort((a, b) => a - b);
+  const distances = points.map((p) => Math.abs(p.offset - fieldAt(field, p.x, p.y))).sort((a, b) => a - b);
   return distances[Math.floor(distances.length / 2)] ?? 0;
 }
 
 /**
- * An axis's offsets fitted by a plane, or by the projective terms where no plane fits or those fit
- * them at least twice as closely (PROJECTIVE_GAIN): two more terms fitted wherever they were possible
- * (accuracy run E1) bent a scan's or a screenshot's affine offsets by their noise, 2-4 px at the
- * corners, and four forgeries were no longer named.
+ * An axis's offsets fitted by a plane, or by the projective terms where no plane fits, or where the
+ * plane misses them by PLANE_ENOUGH or more and those fit them more than twice as closely.
  */
 function offsetField(points: Offset[], projective: Terms, width: number, height: number): Field | null {
   const plane = robustField(points, PLANE, width, height);
   const bent = robustField(points, projective, width, height);
   if (!plane || !bent) return plane ?? bent;
-  return misfit(bent, points) <= PROJECTIVE_GAIN * misfit(plane, points) ? bent : plane;
+  const planeMisfit = misfit(plane, points);
+  return planeMisfit >= PLANE_ENOUGH && misfit(bent, points) < PROJECTIVE_GAIN * planeMisfit ? bent : plane;
 }
 
 /** Edge pixels across x and across y in a patch (steps of EDGE_STEP grey levels or more). */
@@ -235,16 +247,24 @@ export async function warpCorrection(
   // through it, the copy-to-original homography becomes correction · H.
   const steps = Array.from({ length: CORRECTION_GRID }, (_, index) => index / (CORRECTION_GRID - 1));
   const grid = steps.flatMap((u) => steps.map((v) => [u * original.width, v * original.height]));
-  const largest = Math.max(...grid.map(([x, y]) => Math.hypot(at(alongX, x!, y!), at(alongY, x!, y!))));
-  if (largest < atLeast || largest > 2 * search) return null;
-  return withMats((keep) => {
-    const shown = grid.flatMap(([x, y]) => [x! + at(alongX, x!, y!), y! + at(alongY, x!, y!)]);
-    const from = keep(cv.matFromArray(grid.length, 1, cv.CV_32FC2, shown));
+  const largest = Math.max(
+    ...grid.map(([x, y]) => Math.hypot(fieldAt(alongX, x!, y!), fieldAt(alongY, x!, y!))),
+  );
+  // No offset beyond the search was measured: a larger one is the fit's extrapolation, not the page.
+  if (!(largest >= atLeast && largest <= search)) return null;
+  const shown = grid.map(([x, y]) => [x! + fieldAt(alongX, x!, y!), y! + fieldAt(alongY, x!, y!)]);
+  const matrix = withMats((keep) => {
+    const from = keep(cv.matFromArray(grid.length, 1, cv.CV_32FC2, shown.flat()));
     const to = keep(cv.matFromArray(grid.length, 1, cv.CV_32FC2, grid.flat()));
-    const correction = keep(cv.findHomography(from, to, 0));
-    const matrix = Array.from(correction.data64F as Float64Array);
-    return matrix.length === 9 ? matrix : null;
+    return Array.from(keep(cv.findHomography(from, to, 0)).data64F as Float64Array);
   });
+  if (matrix.length !== 9 || !matrix.every(Number.isFinite)) return null;
+  // Each axis's terms are fitted alone; a homography follows them only where they agree.
+  const laid = shown.every(([x, y], index) => {
+    const [px, py] = mapPoint(matrix, x!, y!);
+    return Math.hypot(px - grid[index]![0]!, py - grid[index]![1]!) <= HOMOGRAPHY_FIT_PX;
+  });
+  return laid ? matrix : null;
 }
 
 /** Row-major 3 x 3 product `a · b`. */

@@ -250,6 +250,9 @@ Deno.test(
     assert.equal(glyphCell({ x0: 729, x1: 769, top: 721, bottom: 815 }, row), false);
     // A word is no short cell.
     assert.equal(glyphCell({ x0: 99, x1: 180, top: 760, bottom: 790 }, row), false);
+    // A glyph whose cell an underline or the next line's ascender stretches past one side stays one.
+    assert.equal(glyphCell({ x0: 500, x1: 530, top: 750, bottom: 830 }, row), true);
+    assert.equal(glyphCell({ x0: 500, x1: 530, top: 700, bottom: 790 }, row), true);
   },
 );
 
@@ -267,6 +270,9 @@ Deno.test(
     ];
     assert.equal(graphicOnlyUnder(cells, row, { x: 750, y: 750, width: 50, height: 50 }), true);
     assert.equal(graphicOnlyUnder(cells, row, { x: 150, y: 750, width: 50, height: 50 }), false);
+    // A cell past the line on one side only (an underline, a neighbour's descender): the line's.
+    const underlined = [{ x0: 729, x1: 769, top: 745, bottom: 830 }];
+    assert.equal(graphicOnlyUnder(underlined, row, { x: 750, y: 750, width: 50, height: 50 }), false);
     // Over the seal and the label both, or over no cell at all: the line's.
     assert.equal(graphicOnlyUnder(cells, row, { x: 160, y: 750, width: 480, height: 50 }), false);
     assert.equal(graphicOnlyUnder(cells, row, { x: 850, y: 750, width: 50, height: 50 }), false);
