@@ -89,7 +89,7 @@ Deno.test(
       hidden: false,
     });
     const flagged = (tiles: TileScore[]) =>
-      flaggedRegions(tiles, [...lines, unreadBand], 0.02, new Set([unreadBand]), glyph);
+      flaggedRegions(tiles, [...lines, unreadBand], 0.02, { unread: new Set([unreadBand]), glyph });
     // Seed 11 `g-scan-0000`: 26 px of a guilloche on the original, none on the scan, scored 0.68.
     assert.deepEqual(flagged([tile(0, 50, 0.68, 26, 0)]), []);
     // Off every line, too: the same as graphics.
@@ -150,7 +150,7 @@ Deno.test(
     // A stroke one page has and the other lacks, of half a glyph or more, is no tipped threshold
     // however the tones agree (default seed f-grade-sign-scan-0002: "C+" -> "C-", likeness 0.951,
     // 281 px against 220, a 74 px piece); the seal's edge had pieces of 4 px.
-    const withGlyph = (tiles: TileScore[]) => flaggedRegions(tiles, [], 0.05, new Set(), 100);
+    const withGlyph = (tiles: TileScore[]) => flaggedRegions(tiles, [], 0.05, { glyph: 100 });
     assert.equal(withGlyph([{ ...tile(0, 0.951, 281, 220), lonePiece: 74 }])[0]!.tonesAlike, false);
     assert.equal(withGlyph([{ ...tile(0, 0.967, 143, 114), lonePiece: 4 }])[0]!.tonesAlike, true);
   },
@@ -288,9 +288,9 @@ Deno.test(
     const overSeal = (box: { x: number }) => box.x === 750;
     // As text the tile is flagged; as the seal's, like in tone, it is not.
     assert.equal(flaggedRegions([tile], [line], 0.1).length, 1);
-    assert.equal(flaggedRegions([tile], [line], 0.1, new Set(), 0, overSeal).length, 0);
+    assert.equal(flaggedRegions([tile], [line], 0.1, { overGraphicOnly: overSeal }).length, 0);
     // A seal's tile unlike in tone stays flagged, as a graphic.
-    const unlike = flaggedRegions([{ ...tile, likeness: 0.3 }], [line], 0.1, new Set(), 0, overSeal);
+    const unlike = flaggedRegions([{ ...tile, likeness: 0.3 }], [line], 0.1, { overGraphicOnly: overSeal });
     assert.equal(unlike.length, 1);
     assert.equal(unlike[0]!.line, null);
   },

@@ -195,19 +195,25 @@ interface FlaggedRegion {
   unlikeTile: boolean;
 }
 
-/**
- * Flagged tiles, grouped by registered line (text) or by adjacency (graphics). `glyph` is the ink of
- * one glyph of the registered text (unread.ts glyphInk): a tile no line that was read touches, holding
- * less ink than that on both pages, is no evidence however it scores (see `tooLittleInk`).
- */
+/** What `flaggedRegions` weighs a tile against besides the lines and the text flag. */
+export interface FlaggingContext {
+  /** Lines of ink no registered line covers (unread.ts): never given a clean copy's lowered flag. */
+  unread?: Set<RegisteredLine>;
+  /**
+   * The ink of one glyph of the registered text (unread.ts `glyphInk`): a tile no line that was read
+   * touches, holding less ink than that on both pages, is no evidence however it scores (`tooLittleInk`).
+   */
+  glyph?: number;
+  /** Whether a tile over a line holds none of its glyphs, only a graphic the line crosses. */
+  overGraphicOnly?: (tile: Box, line: RegisteredLine) => boolean;
+}
+
+/** Flagged tiles, grouped by registered line (text) or by adjacency (graphics). */
 export function flaggedRegions(
   tiles: TileScore[],
   lines: RegisteredLine[],
   textFlag: number,
-  unread: Set<RegisteredLine> = new Set(),
-  glyph = 0,
-  /** Whether a tile over a line holds none of its glyphs, only a graphic the line crosses. */
-  overGraphicOnly: (tile: Box, line: RegisteredLine) => boolean = () => false,
+  { unread = new Set(), glyph = 0, overGraphicOnly = () => false }: FlaggingContext = {},
 ): FlaggedRegion[] {
   const regions: FlaggedRegion[] = [];
   const touches = (a: Box, b: Box) =>
@@ -559,19 +565,16 @@ export async function examine(
   // Ink of the text block no registered line covers (a script name) is judged as text too.
   const unread = unreadLines(originalInk, lines, textBlock(lines), darkGround);
   const cellsOfLine = new Map<RegisteredLine, LineCell[]>();
-  const flagged = flaggedRegions(
-    tiles,
-    [...lines, ...unread],
-    textFlag,
-    new Set(unread),
-    glyphInk(originalInk, lines),
+  const flagged = flaggedRegions(tiles, [...lines, ...unread], textFlag, {
+    unread: new Set(unread),
+    glyph: glyphInk(originalInk, lines),
     // Only an unnamed line: a field's line keeps its text flag and its strokes whatever ink it crosses.
-    (tile, line) => {
+    overGraphicOnly: (tile, line) => {
       if (line.field !== null) return false;
       if (!cellsOfLine.has(line)) cellsOfLine.set(line, lineCells(originalPage, line.box).cells);
       return graphicOnlyUnder(cellsOfLine.get(line)!, line.box, tile);
     },
-  );
+  });
   const hiddenLines = lines.filter((line) =>
     tiles.some(
       (tile) => tile.hidden && overlapArea(tile.box, line.box) > 0.1 * line.box.width * line.box.height,
