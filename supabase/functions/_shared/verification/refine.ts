@@ -246,7 +246,7 @@ export async function warpCorrection(
   // places back to p, fitted on a grid over the page, is the correction: the warped copy re-sampled
   // through it, the copy-to-original homography becomes correction · H.
   const steps = Array.from({ length: CORRECTION_GRID }, (_, index) => index / (CORRECTION_GRID - 1));
-  const grid = steps.flatMap((u) => steps.map((v) => [u * original.width, v * original.height]));
+  const grid = steps.flatMap((u) => steps.map((v) => [u * width, v * height]));
   const largest = Math.max(
     ...grid.map(([x, y]) => Math.hypot(fieldAt(alongX, x!, y!), fieldAt(alongY, x!, y!))),
   );

@@ -604,10 +604,12 @@ export async function examine(
   // Lines are read where OCR reads best: the copy warped once onto the registered page (as before
   // this comparison at the copy's scale), the original as registered; both turned as compared.
   const readPages = factor > 1 ? await pagesForReading(registration.page, scaled, toOriginal) : null;
+  // A line's box on the pages it is read on.
+  const readingBox = (line: RegisteredLine) => (readPages ? registered.get(line)!.box : line.box);
   // The copy's crop decides whether a line's light is evened; the original's is cut alike.
   const evenedLines = new Set<RegisteredLine>();
   const lineCrop = async (side: 'copy' | 'original', line: RegisteredLine) => {
-    const box = readPages ? registered.get(line)!.box : line.box;
+    const box = readingBox(line);
     const { crop, evened } = await cutForReading(
       readPages ? readPages[side] : side === 'copy' ? copyPage : originalPage,
       box,
@@ -656,8 +658,7 @@ export async function examine(
     // the engine's CPU in one request, accuracy run 10).
     const cellsCut = await Promise.all(
       inDoubt.map(async (line) => {
-        const box = readPages ? registered.get(line)!.box : line.box;
-        const layout = lineCells(pageOf('original'), box);
+        const layout = lineCells(pageOf('original'), readingBox(line));
         const copyCut = await Promise.all(
           layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules)),
         );
@@ -693,9 +694,8 @@ export async function examine(
       const original = cellReadings.slice(half + at, half + at + count);
       // A one- or two-glyph cell (a grade, its sign) OCR may read on neither page at 9-12 px: its
       // strokes are compared instead, only where decide.ts weighs them.
-      const box = readPages ? registered.get(line)!.box : line.box;
       const shapes = layout.cells.flatMap((cell, index) =>
-        glyphCell(cell, box) && strokesWeighed(line.field, copy[index], original[index])
+        glyphCell(cell, readingBox(line)) && strokesWeighed(line.field, copy[index], original[index])
           ? [{ index, changed: strokesChanged(compareGlyphs(sides[1]![index]!, sides[0]![index]!)) }]
           : [],
       );
