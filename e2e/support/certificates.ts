@@ -7,13 +7,24 @@ import { drawCertificate } from '../../scripts/certificates/draw.ts';
 const workDir = join(tmpdir(), `e2e-certificates-${process.pid}`);
 
 /**
+ * A word a reader takes for part of a name: letters only, since a digit makes the line a number's.
+ * The registration must name the recipient's line, so that a copy with another name and number is
+ * another certificate (not found), not an altered copy of this one.
+ */
+function nameLike(word: string): string {
+  const letters = word.replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'[Number(digit)]!).toLowerCase();
+  return `${letters[0]!.toUpperCase()}${letters.slice(1)}`;
+}
+
+/**
  * Draws a certificate nobody has uploaded yet (unique recipient and number), so each test owns its
- * certificate even when earlier suites used the shared sample set on the same stack.
+ * certificate even when earlier suites used the shared sample set on the same stack. The label is
+ * part of the recipient's name, so never a label's word ("Valid" reads as "Valid until", no name).
  */
 export function freshCertificatePng(label: string): { path: string; recipient: string; number: string } {
   mkdirSync(workDir, { recursive: true });
   const suffix = randomUUID().slice(0, 6).toUpperCase();
-  const recipient = `Jordan ${label} ${suffix.replace(/[0-9]/g, 'Q')}`;
+  const recipient = `Jordan ${nameLike(label)} ${nameLike(suffix)}`;
   const number = `E2E-${suffix}`;
   const bytes = drawCertificate(
     {

@@ -119,7 +119,7 @@ test('issued with an expiry date in the past: expired on that day, on the public
 }) => {
   test.setTimeout(180_000);
   const expiryDate = utcDay(-5);
-  const issued = await issue('Expired', { issueDate: utcDay(-30), expiryDate });
+  const issued = await issue('Lapsed', { issueDate: utcDay(-30), expiryDate });
   const sentence = `This certificate expired on ${spelled(new Date(`${expiryDate}T00:00:00Z`), 'UTC')}.`;
   await expectStanding(page, issued, sentence, NOT_VALID);
 

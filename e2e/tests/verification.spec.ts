@@ -10,8 +10,8 @@ let revoked: ReturnType<typeof freshCertificatePng>;
 
 test.beforeAll(async () => {
   const admin = await accessTokenFor(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  valid = freshCertificatePng('Valid');
-  await uploadCertificate(admin, valid.path, 'image/png', `Valid ${valid.number}`);
+  valid = freshCertificatePng('Genuine');
+  await uploadCertificate(admin, valid.path, 'image/png', `Genuine ${valid.number}`);
   revoked = freshCertificatePng('Revoked');
   const upload = await uploadCertificate(admin, revoked.path, 'image/png', `Revoked ${revoked.number}`);
   await revokeCertificate(admin.token, upload.certificate.id);
