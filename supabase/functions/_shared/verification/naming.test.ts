@@ -94,6 +94,23 @@ Deno.test(
 );
 
 Deno.test(
+  'a signature joined to a date, registered as noise and read as nothing however surely, is the signature',
+  async () => {
+    // Default seed f-signature-swapped-screenshot-0002: registered "11.01.2019 ANA" (0.45), the copy
+    // read "" at 0.95 there, and the swapped signature was named the date of issue.
+    const joined = line('11.01.2019 ANA', 0.45, 128, 50);
+    const lines = [line('Certificate of Completion', 0.95, 20, 14), line('Jane Doe', 0.96, 50, 14), joined];
+    const [named] = await nameRegions(
+      nothingRead,
+      [flagged(joined, 1.3, { text: '', confidence: 0.95 })],
+      lines,
+      await signedPages(3, 5),
+    );
+    assert.equal(named?.naming?.field, 'signature');
+  },
+);
+
+Deno.test(
   'a line in the flow of the text is named by its context, never by its ink as a signature',
   async () => {
     // Seed 7 f-name-letter-digital-0002 (diploma): the script name Lindqvist -> Lindqyist, registered

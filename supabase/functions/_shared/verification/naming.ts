@@ -213,8 +213,11 @@ export async function nameRegions(
           !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
         // Words registered below READ_DOUBT and read no better in the copy are noise (OCR reading a
         // scribble or a seal's band as letters, "AVERSA ON" at 0.10): the ink says what is there.
+        // A reading of no letters is no words, however sure OCR is of it (a swapped signature beside a
+        // date read "" at 0.95 on a screenshot).
         const noisyWords =
-          line.confidence < READ_DOUBT && (!region.reads || region.reads.confidence < READ_DOUBT);
+          line.confidence < READ_DOUBT &&
+          (!region.reads || region.reads.confidence < READ_DOUBT || !letters(reads));
         // A line in the flow of the text (decide.ts inTextFlow) is words, however OCR reads them: a
         // script name's changed letter has a signature's ink shape (seed 7, Lindqvist -> Lindqyist).
         const inFlow = region.inTextFlow === true;
