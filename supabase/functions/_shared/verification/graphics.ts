@@ -46,12 +46,15 @@ const CORNER_SHARE = 0.25;
 const CORNER_LEAST = 2;
 
 /**
- * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
- * other's tolerance mask); null when there is too little of it.
+ * Calls `each` for every pixel of `box` where one page has ink the other's tolerance mask lacks, with
+ * which page has it (`inCopy`).
  */
-export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box): InkShape | null {
-  const xs: number[] = [];
-  const ys: number[] = [];
+function eachDifferingPixel(
+  original: InkMasks,
+  copy: InkMasks,
+  box: Box,
+  each: (x: number, y: number, inCopy: boolean) => void,
+): void {
   const left = Math.max(0, Math.floor(box.x));
   const top = Math.max(0, Math.floor(box.y));
   const right = Math.min(original.width, Math.ceil(box.x + box.width));
@@ -59,13 +62,38 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
   for (let y = top; y < bottom; y++) {
     for (let x = left; x < right; x++) {
       const at = y * original.width + x;
-      if ((original.ink[at] && !copy.near[at]) || (copy.ink[at] && !original.near[at])) {
-        xs.push(x);
-        ys.push(y);
-      }
+      if (original.ink[at] && !copy.near[at]) each(x, y, false);
+      else if (copy.ink[at] && !original.near[at]) each(x, y, true);
     }
   }
+}
+
+/**
+ * The shape of the ink one page has and the other lacks inside `box` (each page's ink against the
+ * other's tolerance mask); null when there is too little of it.
+ */
+export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box): InkShape | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  eachDifferingPixel(original, copy, box, (x, y) => {
+    xs.push(x);
+    ys.push(y);
+  });
   return shapeOf(xs, ys);
+}
+
+/** How many times the ink only the copy has must outweigh the ink only the original has to be added. */
+const ADDED_OVER_LOST = 3;
+
+/**
+ * Whether the ink that differs inside `box` is ink the copy added, not ink it lost or moved: at least
+ * a mark's worth (MIN_PIXELS), ADDED_OVER_LOST times what the original alone has there.
+ */
+export function inkAdded(original: InkMasks, copy: InkMasks, box: Box): boolean {
+  let added = 0;
+  let lost = 0;
+  eachDifferingPixel(original, copy, box, (_x, _y, inCopy) => (inCopy ? added++ : lost++));
+  return added >= MIN_PIXELS && added >= ADDED_OVER_LOST * lost;
 }
 
 /** The shape of a set of ink pixels; null when there are too few to have one. */

@@ -404,3 +404,36 @@ Deno.test(
     assert.equal(named?.naming?.field, 'seal');
   },
 );
+
+/** A row of letter-sized blocks, as a line of small print looks to the ink masks. */
+function smallPrint(page: GrayRaster, y: number, from: number, to: number): GrayRaster {
+  for (let x = from; x + 6 <= to; x += 9)
+    for (let dy = 0; dy < 10; dy++) for (let dx = 0; dx < 6; dx++) page.data[(y + dy) * WIDTH + x + dx] = 40;
+  return page;
+}
+
+Deno.test(
+  'ink added right under a line, text-sized and read on neither page, is text added to that line’s field',
+  async () => {
+    // Default seed f-line-added-screenshot-0002 (classic at 38 %): "with First Class Honours", 5 px
+    // tall under the grade, read by no OCR, was "Region 1 of the page".
+    const grade = line('Grade: A', 0.96, 100, 14);
+    const lines = [line('Certificate of Completion', 0.95, 20, 14), grade];
+    const below = { x: 60, y: 116, width: 200, height: 30 };
+    const region: RegionEvidence = {
+      box: below,
+      flaggedBox: below,
+      score: 1,
+      line: null,
+      reads: null,
+      readAnyway: false,
+    };
+    const plain = paper();
+    const added = smallPrint(paper(), 122, 70, 250);
+    const [named] = await nameRegions(nothingRead, [region], lines, await pagesOf(plain, added));
+    assert.equal(named?.naming?.label, 'Grade: text added under it');
+    // The same print gone from the copy is no text added.
+    const [lost] = await nameRegions(nothingRead, [region], lines, await pagesOf(added, plain));
+    assert.equal(lost?.naming, undefined);
+  },
+);

@@ -22,6 +22,7 @@ import {
 } from './fields.ts';
 import {
   differingInkShape,
+  inkAdded,
   type GraphicField,
   graphicKind,
   graphicNamedBy,
@@ -333,6 +334,19 @@ export async function nameRegions(
         const field =
           label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
         naming = field ? { field, label: fieldLabel(field) } : null;
+      } else if (
+        above &&
+        box.height <= 2.5 * textHeight &&
+        box.y - (above.box.y + above.box.height) <= above.box.height &&
+        inkAdded(pages.originalInk, pages.copyInk, box)
+      ) {
+        // Ink the copy added, text-sized and not a graphic's shape, right under a line, which no page
+        // reads (a 38 % screenshot's "with First Class Honours" under the grade, 5 px tall, was
+        // "Region 1 of the page"): text added to that line's field, as when it is read.
+        const at = lines.indexOf(above);
+        const field =
+          above.field ?? fieldOfLine(above.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
+        naming = field ? { field, label: `${fieldLabel(field)}: text added under it` } : null;
       } else {
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
         // a label printed beside it.
