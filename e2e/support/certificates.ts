@@ -12,8 +12,8 @@ const workDir = join(tmpdir(), `e2e-certificates-${process.pid}`);
  * another certificate (not found), not an altered copy of this one.
  */
 function nameLike(word: string): string {
-  const letters = word.replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'[Number(digit)]!).toLowerCase();
-  return `${letters[0]!.toUpperCase()}${letters.slice(1)}`;
+  const letters = word.replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'.charAt(Number(digit))).toLowerCase();
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
 }
 
 /**
