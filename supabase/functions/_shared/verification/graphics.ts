@@ -86,14 +86,22 @@ export function differingInkShape(original: InkMasks, copy: InkMasks, box: Box):
 const ADDED_OVER_LOST = 3;
 
 /**
- * Whether the ink that differs inside `box` is ink the copy added, not ink it lost or moved: at least
- * a mark's worth (MIN_PIXELS), ADDED_OVER_LOST times what the original alone has there.
+ * The shape of the ink the copy added inside `box` (ink only the copy has, ADDED_OVER_LOST times what
+ * only the original has there); null when the ink that differs is lost or moved ink, or too little.
  */
-export function inkAdded(original: InkMasks, copy: InkMasks, box: Box): boolean {
-  let added = 0;
+export function addedInkShape(original: InkMasks, copy: InkMasks, box: Box): InkShape | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
   let lost = 0;
-  eachDifferingPixel(original, copy, box, (_x, _y, inCopy) => (inCopy ? added++ : lost++));
-  return added >= MIN_PIXELS && added >= ADDED_OVER_LOST * lost;
+  eachDifferingPixel(original, copy, box, (x, y, inCopy) => {
+    if (!inCopy) {
+      lost++;
+      return;
+    }
+    xs.push(x);
+    ys.push(y);
+  });
+  return xs.length >= ADDED_OVER_LOST * lost ? shapeOf(xs, ys) : null;
 }
 
 /** The shape of a set of ink pixels; null when there are too few to have one. */

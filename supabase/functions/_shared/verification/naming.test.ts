@@ -415,7 +415,7 @@ function smallPrint(page: GrayRaster, y: number, from: number, to: number): Gray
 Deno.test(
   'ink added right under a line, text-sized and read on neither page, is text added to that line’s field',
   async () => {
-    // Default seed f-line-added-screenshot-0002 (classic at 38 %): "with First Class Honours", 5 px
+    // Default seed f-line-added-screenshot-0002 (award at 38 %): "with First Class Honours", 5 px
     // tall under the grade, read by no OCR, was "Region 1 of the page".
     const grade = line('Grade: A', 0.96, 100, 14);
     const lines = [line('Certificate of Completion', 0.95, 20, 14), grade];

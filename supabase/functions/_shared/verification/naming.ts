@@ -22,7 +22,7 @@ import {
 } from './fields.ts';
 import {
   differingInkShape,
-  inkAdded,
+  addedInkShape,
   type GraphicField,
   graphicKind,
   graphicNamedBy,
@@ -101,6 +101,11 @@ function lineAcross(box: Box, lines: RegisteredLine[]): RegisteredLine | null {
   return best;
 }
 
+/** Added ink's height, in the page's median text heights, that a line of print has (a glyph's, or so). */
+const ADDED_PRINT_HEIGHT = [0.3, 1.5] as const;
+/** Added ink's least width, in text heights, that a line of print has (a few glyphs): no speck or dot. */
+const ADDED_PRINT_WIDTH = 2;
+
 const letters = (text: string) => withoutScribbles(text).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /**
@@ -162,6 +167,26 @@ export async function nameRegions(
   };
   // The graphic a box lies on: the differing ink's own shape, else the whole mark it belongs to.
   const graphicAt = (box: Box): CertificateField | null => differingKind(box) ?? wholeMarkKind(box);
+  // A registered line's field, else the one its words and the lines beside it in reading order show.
+  const fieldOfRegistered = (line: RegisteredLine): CertificateField | null => {
+    const at = lines.indexOf(line);
+    return line.field ?? fieldOfLine(line.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
+  };
+  // Ink the copy added, shaped as a line of print (a glyph's height or so, a few glyphs wide), in a
+  // text-sized region right under a line, which no page reads surely: text added to that line's field,
+  // as when it is read (a 38 % screenshot's "with First Class Honours" under the grade, 5 px tall,
+  // was "Region 1 of the page").
+  const textAddedUnder = (box: Box, above: RegisteredLine): CertificateField | null => {
+    if (box.height > 2.5 * textHeight || box.y - (above.box.y + above.box.height) > above.box.height)
+      return null;
+    const added = addedInkShape(pages.originalInk, pages.copyInk, box);
+    const printed =
+      !!added &&
+      added.height >= ADDED_PRINT_HEIGHT[0] * textHeight &&
+      added.height <= ADDED_PRINT_HEIGHT[1] * textHeight &&
+      added.width >= ADDED_PRINT_WIDTH * textHeight;
+    return printed ? fieldOfRegistered(above) : null;
+  };
   return regions.map((region): RegionEvidence => {
     const line = region.line;
     let naming: RegionNaming | null = null;
@@ -214,8 +239,8 @@ export async function nameRegions(
           !reads || readingKey(withoutScribbles(reads)) === readingKey(withoutScribbles(line.text));
         // Words registered below READ_DOUBT and read no better in the copy are noise (OCR reading a
         // scribble or a seal's band as letters, "AVERSA ON" at 0.10): the ink says what is there.
-        // A reading of no letters is no words, however sure OCR is of it (a swapped signature beside a
-        // date read "" at 0.95 on a screenshot).
+        // A reading of no letters or digits is no words, however sure OCR is of it (a swapped
+        // signature beside a date read "" at 0.95 on a screenshot).
         const noisyWords =
           line.confidence < READ_DOUBT &&
           (!region.reads || region.reads.confidence < READ_DOUBT || !letters(reads));
@@ -330,29 +355,19 @@ export async function nameRegions(
       ) {
         // Text-sized and touching a line on its row (a changed sign at the line's end, read alike or
         // not at all): part of that line, named as the line is.
-        const at = lines.indexOf(label);
-        const field =
-          label.field ?? fieldOfLine(label.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
+        const field = fieldOfRegistered(label);
         naming = field ? { field, label: fieldLabel(field) } : null;
-      } else if (
-        above &&
-        box.height <= 2.5 * textHeight &&
-        box.y - (above.box.y + above.box.height) <= above.box.height &&
-        inkAdded(pages.originalInk, pages.copyInk, box)
-      ) {
-        // Ink the copy added, text-sized and not a graphic's shape, right under a line, which no page
-        // reads (a 38 % screenshot's "with First Class Honours" under the grade, 5 px tall, was
-        // "Region 1 of the page"): text added to that line's field, as when it is read.
-        const at = lines.indexOf(above);
-        const field =
-          above.field ?? fieldOfLine(above.text, lines[at - 1]?.text ?? null, lines[at + 1]?.text ?? null);
-        naming = field ? { field, label: `${fieldLabel(field)}: text added under it` } : null;
       } else {
         // The whole mark the region lies on (a blurred copy flags one tile of a swapped seal), else
-        // a label printed beside it.
+        // a label printed beside it, else text added under the line above.
         const field =
           wholeMarkKind(box) ?? graphicNamedBy([above?.text, below?.text].filter(Boolean).join(' '));
-        naming = field ? { field, label: fieldLabel(field) } : null;
+        const addedUnder = !field && above ? textAddedUnder(box, above) : null;
+        naming = field
+          ? { field, label: fieldLabel(field) }
+          : addedUnder
+            ? { field: addedUnder, label: `${fieldLabel(addedUnder)}: text added under it` }
+            : null;
       }
     }
     return naming ? { ...region, naming } : region;
