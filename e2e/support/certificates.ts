@@ -11,7 +11,7 @@ const workDir = join(tmpdir(), `e2e-certificates-${process.pid}`);
  * The registration must name the recipient's line, so that a copy with another name and number is
  * another certificate (not found), not an altered copy of this one.
  */
-function nameLike(word: string): string {
+function nameWord(word: string): string {
   const letters = word.replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'.charAt(Number(digit))).toLowerCase();
   return letters.charAt(0).toUpperCase() + letters.slice(1);
 }
@@ -24,7 +24,9 @@ function nameLike(word: string): string {
 export function freshCertificatePng(label: string): { path: string; recipient: string; number: string } {
   mkdirSync(workDir, { recursive: true });
   const suffix = randomUUID().slice(0, 6).toUpperCase();
-  const recipient = `Jordan ${nameLike(label)} ${nameLike(suffix)}`;
+  if (/valid|expir/i.test(label))
+    throw new Error(`"${label}" reads as a label ("Valid until", "Expires"), not a name`);
+  const recipient = `Jordan ${nameWord(label)} ${nameWord(suffix)}`;
   const number = `E2E-${suffix}`;
   const bytes = drawCertificate(
     {

@@ -45,7 +45,9 @@ test('a revoked certificate does not verify and the page says it was revoked', a
   await openVerification(page);
   await verify(page, revoked.path);
   await expect(page.getByText('Certificate Not Found ✗')).toBeVisible(SERVER_WORK);
-  await expect(page.getByText(/revoked/i).first()).toBeVisible();
+  // The standing's badge, not the recipient's name ("Jordan Revoked ...") or the title.
+  const result = page.getByRole('region', { name: 'Verification result' });
+  await expect(result.getByText('Revoked', { exact: true })).toBeVisible();
 });
 
 test('a file of the wrong type is refused before upload', async ({ page }) => {
