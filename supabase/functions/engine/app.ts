@@ -23,6 +23,7 @@ import {
 import { readText, registerOriginal } from '../_shared/verification/register.ts';
 import {
   certificatesToRegister,
+  issuedValues,
   indexStoredNumbers,
   saveRegistration,
 } from '../_shared/verification/store.ts';
@@ -110,7 +111,11 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
       '/register': async (request) => {
         const input = await parse(request, registerRequest);
         const { bytes, detected } = fileOf(input.fileData);
-        const registration = await WORK.run(() => registerOriginal(bytes, detected, deps.ocr), BACKGROUND);
+        const issued = await issuedValues(deps.sql, input.certificateId);
+        const registration = await WORK.run(
+          () => registerOriginal(bytes, detected, deps.ocr, issued),
+          BACKGROUND,
+        );
         await saveRegistration(deps.sql, input.certificateId, registration);
         return json({
           certificateId: input.certificateId,
@@ -179,7 +184,10 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
             await saveRegistration(
               deps.sql,
               certificate.id,
-              await WORK.run(() => registerOriginal(bytes, detected, deps.ocr), BACKGROUND),
+              await WORK.run(
+                () => registerOriginal(bytes, detected, deps.ocr, certificate.issued),
+                BACKGROUND,
+              ),
             );
             registered++;
           } catch (error) {

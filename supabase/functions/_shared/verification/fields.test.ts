@@ -46,6 +46,38 @@ Deno.test('nameFields finds the recipient after "certify that" and the printed f
   );
 });
 
+Deno.test(
+  'the lines printing the name and number the issuer entered are named so, whatever their words',
+  () => {
+    // The e2e certificates "Jordan Valid ..." (CI of stop 26): the name reads as a validity's label, so
+    // the words alone left the recipient's line unnamed and a copy with another name and number was
+    // answered altered.
+    const lines = [
+      pageLine('Certificate of Completion', 0.96, 400, 120, 600, 50),
+      pageLine('This is to certify that', 0.95, 560, 220, 280, 20),
+      pageLine('Jordan Valid QCQQQC', 0.94, 351, 293, 690, 55),
+      pageLine('End-to-End Testing Practice', 0.96, 431, 463, 540, 34),
+      pageLine('Date of issue: 2026-11-21 Certificate No: E2E-4C077C', 0.95, 113, 651, 632, 98),
+    ];
+    const fields = (issued?: Parameters<typeof nameFields>[1]) =>
+      nameFields(lines, issued).map((line) => line.field);
+    assert.equal(fields()[2], null);
+    const issued = fields({ recipientName: 'Jordan Valid Qcqqqc', certificateNumber: 'E2E-4C077C' });
+    assert.equal(issued[2], 'recipient_name');
+    assert.equal(issued[4], 'certificate_number');
+    // A misread letter or two is still the name; a line holding the name among other words is not its.
+    assert.equal(
+      fields({ recipientName: 'Jordan Vallid QCQQQC', certificateNumber: null })[2],
+      'recipient_name',
+    );
+    const sentence = [pageLine('awarded to Jordan Valid QCQQQC for', 0.95, 351, 293, 690, 55)];
+    assert.equal(
+      nameFields(sentence, { recipientName: 'Jordan Valid QCQQQC', certificateNumber: null })[0]!.field,
+      null,
+    );
+  },
+);
+
 Deno.test('the recipient is the line below a sentence that ends introducing it, never a date', () => {
   // Default seed o002 (diploma): "Conferred on 02/10/2021" labels the date of issue, and the line
   // after it was registered as the recipient; the script name under "hereby confers upon" was not.

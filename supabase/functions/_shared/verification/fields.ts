@@ -118,15 +118,45 @@ export function isOrnament(line: TextLine): boolean {
 }
 
 /**
+ * What the issuer entered for a certificate that its page prints: the recipient's name and the
+ * certificate number (null where not entered, as for a plain upload).
+ */
+export interface IssuedValues {
+  recipientName: string | null;
+  certificateNumber: string | null;
+}
+
+/** A plain upload's: nothing entered, the page's words alone name its lines. */
+export const NO_ISSUED_VALUES: IssuedValues = { recipientName: null, certificateNumber: null };
+
+/**
+ * Edits a line's reading may be from the issued name, per character of the name, for the line to be
+ * the name's alone: OCR's misread letters ("Dvořák" read "Dvorak"), never another word beside it.
+ */
+const ISSUED_NAME_EDITS = 0.2;
+
+/**
  * The lines registration keeps of a page's reading, named: without an ornament's lines, whose ink
  * is then compared as any other ink no line covers (as a graphic).
  */
-export function registeredLines(lines: TextLine[]): RegisteredLine[] {
-  return nameFields(lines.filter((line) => !isOrnament(line)));
+export function registeredLines(
+  lines: TextLine[],
+  issued: IssuedValues = NO_ISSUED_VALUES,
+): RegisteredLine[] {
+  return nameFields(
+    lines.filter((line) => !isOrnament(line)),
+    issued,
+  );
 }
 
-/** Gives each line a field name when its words say which field it is (one line per field). */
-export function nameFields(lines: TextLine[]): RegisteredLine[] {
+/**
+ * Gives each line a field name (one line per field): first the lines that print what the issuer
+ * entered (the number whole in its line, the name as the whole line), then by what a line's words say.
+ * The entered values name lines the words cannot ("Jordan Valid Ortiz" reads as a validity's label,
+ * a name on a template with no sentence introducing it): a copy's changed name is then read as the
+ * recipient's, and a copy with another name and number is another certificate, not this one altered.
+ */
+export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_VALUES): RegisteredLine[] {
   const named: RegisteredLine[] = lines.map((line) => ({ ...line, field: null }));
   const taken = new Set<CertificateField>();
   const assign = (index: number, field: CertificateField) => {
@@ -135,6 +165,19 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     line.field = field;
     taken.add(field);
   };
+  const number = readingKey(issued.certificateNumber ?? '');
+  if (number) {
+    const holding = mostConfident(named, (line) => readingKey(line.text).includes(number));
+    if (holding !== null) assign(holding, 'certificate_number');
+  }
+  const name = readingKey(issued.recipientName ?? '');
+  if (name) {
+    const reading = mostConfident(
+      named,
+      (line) => editDistance(readingKey(line.text), name) <= ISSUED_NAME_EDITS * name.length,
+    );
+    if (reading !== null) assign(reading, 'recipient_name');
+  }
   // A label alone beside its value on the same row: page OCR reads a badge's labels as one column
   // and its values as the next, so "Name" is not followed by the name it labels ("José Silva" was
   // left unnamed, read only where its tiles flagged, and a forged "José Sllva" went unread).
@@ -175,6 +218,32 @@ export function nameFields(lines: TextLine[]): RegisteredLine[] {
     });
   }
   return named;
+}
+
+/** The index of the most confident line that `holds`; null when none does. */
+function mostConfident(lines: TextLine[], holds: (line: TextLine) => boolean): number | null {
+  let best: number | null = null;
+  lines.forEach((line, index) => {
+    if (holds(line) && (best === null || line.confidence > lines[best]!.confidence)) best = index;
+  });
+  return best;
+}
+
+/** Edit distance between two strings (insertions, deletions, substitutions). */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { normalisePolarity } from './ink.ts';
-import { nameFields, registeredLines, type RegisteredLine } from './fields.ts';
+import { type IssuedValues, nameFields, registeredLines, type RegisteredLine } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
@@ -25,8 +25,10 @@ import { pageHash } from './page-hash.ts';
  *    "Certificate No: DS—26378474" was registered as the title, not the certificate number. A label
  *    beside a value its own words show as another field ("ISSUED" beside "Valid until ...") does not
  *    name it, and "the" under "hereby confers upon" is no recipient (fields.ts nameFields).
+ * 7: the lines printing the recipient's name and the number the issuer entered are named so first
+ *    (fields.ts nameFields, IssuedValues): a name the words alone did not name ("Jordan Valid ...").
  */
-export const ENGINE_VERSION = 6;
+export const ENGINE_VERSION = 7;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
@@ -45,6 +47,7 @@ export async function registerOriginal(
   bytes: Uint8Array,
   detected: DetectedFile,
   ocr: OcrClient,
+  issued?: IssuedValues,
 ): Promise<Registration> {
   // One reading of a PDF gives both its page and, for vector text only, its lines.
   const pdf = detected.fileType === 'pdf' ? await ocr.readPdf(bytes, CANONICAL_LONG_SIDE) : null;
@@ -55,12 +58,18 @@ export async function registerOriginal(
       .map((line) => line.trim())
       .filter(Boolean);
     const box = { x: 0, y: 0, width: 0, height: 0 };
-    return { picture: null, lines: nameFields(lines.map((line) => ({ box, text: line, confidence: 1 }))) };
+    return {
+      picture: null,
+      lines: nameFields(
+        lines.map((line) => ({ box, text: line, confidence: 1 })),
+        issued,
+      ),
+    };
   }
   const features = await pageFeatures(page, ORIGINAL_FEATURES);
   // The stored page stays as it is (alignment and the page hash use it); only OCR reads the page
   // with white-on-dark text turned dark on light, which it otherwise reads poorly or not at all.
-  const lines = registeredLines(await ocr.readPageLines(await normalisePolarity(page)));
+  const lines = registeredLines(await ocr.readPageLines(await normalisePolarity(page)), issued);
   return { picture: { page, features, pageHash: pageHash(page) }, lines };
 }
 

@@ -11,7 +11,7 @@ import { type Alignment, alignCopy } from './align.ts';
 import { overlapArea, unionBox } from './boxes.ts';
 import { laidOver } from './decide.ts';
 import type { PageFeatures } from './features.ts';
-import { readingKey } from './fields.ts';
+import { editDistance, readingKey } from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { hammingDistance } from './page-hash.ts';
 import { forReading, lineFrame, readingZoom } from './reading.ts';
@@ -51,23 +51,6 @@ export interface SiblingEvidence {
   shares: Map<string, number>;
   /** The copy laid over the first registration: its examination need not match features again. */
   alignment: { certificateId: string; alignment: Alignment };
-}
-
-/** Edit distance between two strings (insertions, deletions, substitutions). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** A place where certificates of one design print different text, and what each prints there. */

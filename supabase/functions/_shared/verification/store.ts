@@ -4,7 +4,7 @@
  */
 import type { Sql, Tx } from '../db.ts';
 import type { PageFeatures } from './features.ts';
-import { readingKey, type RegisteredLine } from './fields.ts';
+import { type IssuedValues, NO_ISSUED_VALUES, readingKey, type RegisteredLine } from './fields.ts';
 import { registeredNumbers } from './number.ts';
 import { decodePage, encodePage, ENGINE_VERSION, type Registration } from './register.ts';
 
@@ -242,10 +242,26 @@ export async function loadRegistration(sql: Sql, certificateId: string): Promise
 export async function certificatesToRegister(
   sql: Sql,
   limit: number,
-): Promise<{ id: string; storage_path: string }[]> {
-  return await sql<{ id: string; storage_path: string }[]>`
-    select c.id, c.storage_path from public.certificates c
+): Promise<{ id: string; storage_path: string; issued: IssuedValues }[]> {
+  const rows = await sql<
+    { id: string; storage_path: string; recipient_name: string | null; certificate_number: string | null }[]
+  >`
+    select c.id, c.storage_path, c.recipient_name, c.certificate_number from public.certificates c
     left join private.certificate_registrations r on r.certificate_id = c.id
     where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}
     order by c.created_at limit ${limit}`;
+  return rows.map(({ id, storage_path, recipient_name, certificate_number }) => ({
+    id,
+    storage_path,
+    issued: { recipientName: recipient_name, certificateNumber: certificate_number },
+  }));
+}
+
+/** What the issuer entered for a certificate that its page prints (registration names their lines). */
+export async function issuedValues(sql: Sql, certificateId: string): Promise<IssuedValues> {
+  const [row] = await sql<{ recipient_name: string | null; certificate_number: string | null }[]>`
+    select recipient_name, certificate_number from public.certificates where id = ${certificateId}`;
+  return row
+    ? { recipientName: row.recipient_name, certificateNumber: row.certificate_number }
+    : NO_ISSUED_VALUES;
 }

@@ -12,8 +12,11 @@ import type {
   UploadCertificateResponse,
   UserCertificatesResponse,
 } from '../../_shared/api-contract.ts';
+import { drawnCertificate } from '../../_shared/copies/testing.ts';
+import { readingKey, type RegisteredLine } from '../../_shared/verification/fields.ts';
 import {
   call,
+  db,
   demo,
   freshUser,
   sampleBytes,
@@ -203,6 +206,36 @@ test('issued to an existing account: the holder sees it in their list, with its 
     404,
     'another user cannot read it',
   );
+});
+
+test('registration names the lines that print the recipient and number the admin entered, whatever their words', async () => {
+  // "Valid" reads as a validity's label: by its words alone the name's line stayed unnamed, and a copy
+  // of the design with another name and number was answered altered instead of not found (e2e, stop 26).
+  const surname = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) =>
+    'ABCDEFGHJKLMNPRSTUVWXYZ'.charAt(byte % 23),
+  ).join('');
+  const recipientName = `Jordan Valid ${surname}`;
+  const certificateNumber = `RV-${crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000}`;
+  const admin = await demo('admin');
+  const issued = await call<Upload>('POST', '/certificates/upload-base64', {
+    token: admin.token,
+    json: {
+      mode: 'process',
+      fileData: toDataUrl(await drawnCertificate(recipientName, certificateNumber), 'image/png'),
+      userId: admin.userId,
+      certificateName: 'Certificate of Completion',
+      recipientName,
+      certificateNumber,
+    },
+  });
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+  const [registration] = await db<{ lines: RegisteredLine[] }[]>`
+    select lines from private.certificate_registrations where certificate_id = ${issued.body.certificate.id}`;
+  const lines = JSON.stringify(registration?.lines);
+  const lineOf = (field: string) => registration?.lines.find((line) => line.field === field)?.text ?? '';
+  assert.match(lineOf('recipient_name'), /Valid/, lines);
+  // OCR reads the hyphen as a dash and a stamp's edge as a sign: readingKey is how the engine compares.
+  assert.ok(readingKey(lineOf('certificate_number')).includes(readingKey(certificateNumber)), lines);
 });
 
 test('a user cannot give fields or a recipient to their own upload', async () => {
