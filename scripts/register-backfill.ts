@@ -1,6 +1,6 @@
 /**
- * Registers every certificate the verification engine has not registered yet (rows from before
- * engine v2, or whose registration was deferred because the engine was busy), in small batches
+ * Registers every certificate the verification engine has not registered with its current
+ * ENGINE_VERSION (older registrations, or one deferred because the engine was busy), in small batches
  * so each request stays within the edge runtime's CPU limit. Safe to re-run.
  *
  * Stack from the environment (API_URL, SERVICE_ROLE_KEY) or, failing that, the one `npm start` is running.

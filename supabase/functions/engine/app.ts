@@ -23,6 +23,7 @@ import {
 import { readText, registerOriginal } from '../_shared/verification/register.ts';
 import {
   certificatesToRegister,
+  countToRegister,
   issuedValues,
   indexStoredNumbers,
   saveRegistration,
@@ -195,7 +196,7 @@ export function createEngineApp(deps: EngineDeps): (request: Request) => Promise
             console.error('engine: backfill could not register', certificate.id, error);
           }
         }
-        const remaining = (await certificatesToRegister(deps.sql, 1_000_000)).length - failed;
+        const remaining = (await countToRegister(deps.sql)) - failed;
         return json({ registered, failed, remaining: Math.max(0, remaining) } satisfies BackfillResponse);
       },
     },

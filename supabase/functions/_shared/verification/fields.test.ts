@@ -5,6 +5,7 @@ import {
   fieldOfLine,
   isOrnament,
   isScribble,
+  type IssuedValues,
   nameFields,
   readingKey,
   registeredField,
@@ -59,8 +60,7 @@ Deno.test(
       pageLine('End-to-End Testing Practice', 0.96, 431, 463, 540, 34),
       pageLine('Date of issue: 2026-11-21 Certificate No: E2E-4C077C', 0.95, 113, 651, 632, 98),
     ];
-    const fields = (issued?: Parameters<typeof nameFields>[1]) =>
-      nameFields(lines, issued).map((line) => line.field);
+    const fields = (issued?: IssuedValues) => nameFields(lines, issued).map((line) => line.field);
     assert.equal(fields()[2], null);
     const issued = fields({ recipientName: 'Jordan Valid Qcqqqc', certificateNumber: 'E2E-4C077C' });
     assert.equal(issued[2], 'recipient_name');
@@ -77,6 +77,28 @@ Deno.test(
     );
   },
 );
+
+Deno.test('the issued values name the closest line, the number only as a whole token of it', () => {
+  const lines = [
+    pageLine('This is to certify that', 0.95, 560, 220, 280, 20),
+    pageLine('Grace', 0.9, 600, 290, 200, 50),
+    pageLine('Grade', 0.97, 100, 600, 90, 18),
+    pageLine('Date of issue 2024-12-01', 0.97, 100, 640, 300, 18),
+    pageLine('UMN-2021-000376', 0.96, 100, 680, 200, 18),
+    pageLine('Aga Dvorak', 0.93, 100, 720, 200, 18),
+  ];
+  const fields = (issued: Partial<IssuedValues>) =>
+    nameFields(lines, { recipientName: null, certificateNumber: null, ...issued }).map((line) => line.field);
+  // "Grade" is one edit from "Grace" and read more surely: the name's own line is the closer one.
+  assert.equal(fields({ recipientName: 'Grace' })[1], 'recipient_name');
+  assert.notEqual(fields({ recipientName: 'Grace' })[2], 'recipient_name');
+  // A number printed without a label; a short or partial one never takes a date's line.
+  assert.equal(fields({ certificateNumber: 'UMN-2021-000376' })[4], 'certificate_number');
+  assert.equal(fields({ certificateNumber: '12' })[3], 'issue_date');
+  assert.equal(fields({ certificateNumber: '2024' })[3], 'issue_date');
+  // Accents OCR drops are no edits.
+  assert.equal(fields({ recipientName: 'Ağa Dvořák' })[5], 'recipient_name');
+});
 
 Deno.test('the recipient is the line below a sentence that ends introducing it, never a date', () => {
   // Default seed o002 (diploma): "Conferred on 02/10/2021" labels the date of issue, and the line

@@ -130,10 +130,54 @@ export interface IssuedValues {
 export const NO_ISSUED_VALUES: IssuedValues = { recipientName: null, certificateNumber: null };
 
 /**
- * Edits a line's reading may be from the issued name, per character of the name, for the line to be
- * the name's alone: OCR's misread letters ("Dvořák" read "Dvorak"), never another word beside it.
+ * Edits a line's reading may be from the issued name, per letter of the name (accents aside), for the
+ * line to be the name's: OCR's misread letters ("Ivanova" read "lvanova"), not a word added beside it.
  */
 const ISSUED_NAME_EDITS = 0.2;
+/**
+ * Characters an issued number needs for its line to be found by it: a shorter one ("12") is any
+ * page's token (a credit, a day), and the words name its line.
+ */
+const ISSUED_NUMBER_LEAST = 4;
+
+/** A reading's key without accents: OCR reads "Dvořák" as "Dvorak" as often as not. */
+function unaccentedKey(text: string): string {
+  return readingKey(text.normalize('NFD').replace(/\p{M}/gu, ''));
+}
+
+/**
+ * Whether a run of a line's whitespace-separated tokens reads as `key` whole (by readingKey): the
+ * number as printed, never a part of a longer token ("12" in the date "2024-12-01").
+ */
+function holdsToken(text: string, key: string): boolean {
+  const tokens = text.split(/\s+/).map(readingKey).filter(Boolean);
+  for (let start = 0; start < tokens.length; start++) {
+    let run = '';
+    for (let end = start; end < tokens.length && run.length < key.length; end++) {
+      run += tokens[end];
+      if (run === key) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The index of the unnamed line with the least `cost` (null: not a candidate), the most confident
+ * among equals; null when none is a candidate.
+ */
+function cheapestLine(lines: RegisteredLine[], cost: (line: RegisteredLine) => number | null): number | null {
+  let best: number | null = null;
+  let bestCost = Infinity;
+  for (const [index, line] of lines.entries()) {
+    const value = line.field === null ? cost(line) : null;
+    if (value === null) continue;
+    if (value < bestCost || (value === bestCost && line.confidence > lines[best!]!.confidence)) {
+      best = index;
+      bestCost = value;
+    }
+  }
+  return best;
+}
 
 /**
  * The lines registration keeps of a page's reading, named: without an ornament's lines, whose ink
@@ -151,7 +195,7 @@ export function registeredLines(
 
 /**
  * Gives each line a field name (one line per field): first the lines that print what the issuer
- * entered (the number whole in its line, the name as the whole line), then by what a line's words say.
+ * entered (the number as a token of its line, the name as the line), then by what a line's words say.
  * The entered values name lines the words cannot ("Jordan Valid Ortiz" reads as a validity's label,
  * a name on a template with no sentence introducing it): a copy's changed name is then read as the
  * recipient's, and a copy with another name and number is another certificate, not this one altered.
@@ -165,18 +209,23 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     line.field = field;
     taken.add(field);
   };
+  // The number's line: a run of its tokens reads as the number, the line with the fewest other
+  // characters (its label) first.
   const number = readingKey(issued.certificateNumber ?? '');
-  if (number) {
-    const holding = mostConfident(named, (line) => readingKey(line.text).includes(number));
-    if (holding !== null) assign(holding, 'certificate_number');
-  }
-  const name = readingKey(issued.recipientName ?? '');
-  if (name) {
-    const reading = mostConfident(
-      named,
-      (line) => editDistance(readingKey(line.text), name) <= ISSUED_NAME_EDITS * name.length,
+  if (number.length >= ISSUED_NUMBER_LEAST) {
+    const numberLine = cheapestLine(named, (line) =>
+      holdsToken(line.text, number) ? readingKey(line.text).length - number.length : null,
     );
-    if (reading !== null) assign(reading, 'recipient_name');
+    if (numberLine !== null) assign(numberLine, 'certificate_number');
+  }
+  // The name's line: the line reading closest to the name, within ISSUED_NAME_EDITS.
+  const name = unaccentedKey(issued.recipientName ?? '');
+  if (name) {
+    const nameLine = cheapestLine(named, (line) => {
+      const edits = editDistance(unaccentedKey(line.text), name);
+      return edits <= ISSUED_NAME_EDITS * name.length ? edits : null;
+    });
+    if (nameLine !== null) assign(nameLine, 'recipient_name');
   }
   // A label alone beside its value on the same row: page OCR reads a badge's labels as one column
   // and its values as the next, so "Name" is not followed by the name it labels ("José Silva" was
@@ -218,15 +267,6 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     });
   }
   return named;
-}
-
-/** The index of the most confident line that `holds`; null when none does. */
-function mostConfident(lines: TextLine[], holds: (line: TextLine) => boolean): number | null {
-  let best: number | null = null;
-  lines.forEach((line, index) => {
-    if (holds(line) && (best === null || line.confidence > lines[best]!.confidence)) best = index;
-  });
-  return best;
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */

@@ -7,7 +7,13 @@ import type { GrayRaster } from '../documents/raster.ts';
 import type { DetectedFile } from '../processing/detect.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { normalisePolarity } from './ink.ts';
-import { type IssuedValues, nameFields, registeredLines, type RegisteredLine } from './fields.ts';
+import {
+  type IssuedValues,
+  nameFields,
+  NO_ISSUED_VALUES,
+  registeredLines,
+  type RegisteredLine,
+} from './fields.ts';
 import type { OcrClient } from './ocr-client.ts';
 import { CANONICAL_LONG_SIDE, pageRaster } from './page.ts';
 import { pageHash } from './page-hash.ts';
@@ -47,7 +53,7 @@ export async function registerOriginal(
   bytes: Uint8Array,
   detected: DetectedFile,
   ocr: OcrClient,
-  issued?: IssuedValues,
+  issued: IssuedValues = NO_ISSUED_VALUES,
 ): Promise<Registration> {
   // One reading of a PDF gives both its page and, for vector text only, its lines.
   const pdf = detected.fileType === 'pdf' ? await ocr.readPdf(bytes, CANONICAL_LONG_SIDE) : null;

@@ -257,7 +257,19 @@ export async function certificatesToRegister(
   }));
 }
 
-/** What the issuer entered for a certificate that its page prints (registration names their lines). */
+/** How many certificates the backfill has still to register (its work list's length, counted). */
+export async function countToRegister(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from public.certificates c
+    left join private.certificate_registrations r on r.certificate_id = c.id
+    where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}`;
+  return row?.count ?? 0;
+}
+
+/**
+ * What the issuer entered for a certificate that its page prints (registration names their lines);
+ * nothing for a row gone meanwhile, whose registration then has no certificate to belong to.
+ */
 export async function issuedValues(sql: Sql, certificateId: string): Promise<IssuedValues> {
   const [row] = await sql<{ recipient_name: string | null; certificate_number: string | null }[]>`
     select recipient_name, certificate_number from public.certificates where id = ${certificateId}`;
