@@ -564,15 +564,21 @@ export async function examine(
   );
   // Ink of the text block no registered line covers (a script name) is judged as text too.
   const unread = unreadLines(originalInk, lines, textBlock(lines), darkGround);
-  const cellsOfLine = new Map<RegisteredLine, LineCell[]>();
+  // A line's cells on the original as registered, cut once: for the tiles over a graphic the line
+  // crosses, and again for reading it cell by cell when the copy is read at that size.
+  const layoutOnOriginal = new Map<RegisteredLine, ReturnType<typeof lineCells>>();
+  const originalLayout = (line: RegisteredLine) => {
+    const layout = layoutOnOriginal.get(line) ?? lineCells(originalPage, line.box);
+    layoutOnOriginal.set(line, layout);
+    return layout;
+  };
   const flagged = flaggedRegions(tiles, [...lines, ...unread], textFlag, {
     unread: new Set(unread),
     glyph: glyphInk(originalInk, lines),
     // Only an unnamed line: a field's line keeps its text flag and its strokes whatever ink it crosses.
     overGraphicOnly: (tile, line) => {
       if (line.field !== null) return false;
-      if (!cellsOfLine.has(line)) cellsOfLine.set(line, lineCells(originalPage, line.box).cells);
-      return graphicOnlyUnder(cellsOfLine.get(line)!, line.box, tile);
+      return graphicOnlyUnder(originalLayout(line).cells, line.box, tile);
     },
   });
   const hiddenLines = lines.filter((line) =>
@@ -658,7 +664,7 @@ export async function examine(
     // the engine's CPU in one request, accuracy run 10).
     const cellsCut = await Promise.all(
       inDoubt.map(async (line) => {
-        const layout = lineCells(pageOf('original'), readingBox(line));
+        const layout = readPages ? lineCells(readPages.original, readingBox(line)) : originalLayout(line);
         const copyCut = await Promise.all(
           layout.cells.map((cell) => cellCrop(pageOf('copy'), cell, layout.rules)),
         );
