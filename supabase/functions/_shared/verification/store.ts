@@ -238,31 +238,36 @@ export async function loadRegistration(sql: Sql, certificateId: string): Promise
   };
 }
 
+/** The certificates with no registration of the current engine version (the backfill's to do). */
+const unregistered = (sql: Sql) => sql`
+  public.certificates c
+  left join private.certificate_registrations r on r.certificate_id = c.id
+  where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}`;
+
+interface IssuedColumns {
+  recipient_name: string | null;
+  certificate_number: string | null;
+}
+
+const issuedOf = (row: IssuedColumns): IssuedValues => ({
+  recipientName: row.recipient_name,
+  certificateNumber: row.certificate_number,
+});
+
 /** Certificates with a stored file but no registration of the current engine version (the backfill's work list). */
 export async function certificatesToRegister(
   sql: Sql,
   limit: number,
 ): Promise<{ id: string; storage_path: string; issued: IssuedValues }[]> {
-  const rows = await sql<
-    { id: string; storage_path: string; recipient_name: string | null; certificate_number: string | null }[]
-  >`
-    select c.id, c.storage_path, c.recipient_name, c.certificate_number from public.certificates c
-    left join private.certificate_registrations r on r.certificate_id = c.id
-    where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}
+  const rows = await sql<({ id: string; storage_path: string } & IssuedColumns)[]>`
+    select c.id, c.storage_path, c.recipient_name, c.certificate_number from ${unregistered(sql)}
     order by c.created_at limit ${limit}`;
-  return rows.map(({ id, storage_path, recipient_name, certificate_number }) => ({
-    id,
-    storage_path,
-    issued: { recipientName: recipient_name, certificateNumber: certificate_number },
-  }));
+  return rows.map((row) => ({ id: row.id, storage_path: row.storage_path, issued: issuedOf(row) }));
 }
 
 /** How many certificates the backfill has still to register (its work list's length, counted). */
 export async function countToRegister(sql: Sql): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`
-    select count(*)::int as count from public.certificates c
-    left join private.certificate_registrations r on r.certificate_id = c.id
-    where r.certificate_id is null or r.engine_version < ${ENGINE_VERSION}`;
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from ${unregistered(sql)}`;
   return row?.count ?? 0;
 }
 
@@ -271,9 +276,7 @@ export async function countToRegister(sql: Sql): Promise<number> {
  * nothing for a row gone meanwhile, whose registration then has no certificate to belong to.
  */
 export async function issuedValues(sql: Sql, certificateId: string): Promise<IssuedValues> {
-  const [row] = await sql<{ recipient_name: string | null; certificate_number: string | null }[]>`
+  const [row] = await sql<IssuedColumns[]>`
     select recipient_name, certificate_number from public.certificates where id = ${certificateId}`;
-  return row
-    ? { recipientName: row.recipient_name, certificateNumber: row.certificate_number }
-    : NO_ISSUED_VALUES;
+  return row ? issuedOf(row) : NO_ISSUED_VALUES;
 }
