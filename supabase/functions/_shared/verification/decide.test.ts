@@ -1649,3 +1649,47 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  'a weakly flagged row read otherwise only in cells whose strokes agree is doubt, not a change',
+  () => {
+    // Default seed, f-name-letter-screenshot-0000 (39 %): the transcript row "Signal Processing 15 C+",
+    // unchanged, flagged at 0.296; its credits cell read "13" (0.90) against the original's "15" (0.97),
+    // its grade "Ch" against "C+"; both cells' strokes laid over unchanged.
+    const row = registered('Signal Processing 15 C+', null, 0.9, { x: 79, y: 554, width: 738, height: 17 });
+    const misread: Partial<RegionEvidence> = {
+      line: row,
+      score: 0.296,
+      unmatchedMarks: 0,
+      reads: reading('Signal Processing 15 Cr', 0.67),
+      originalReads: reading('Signal Processing C+', 0.96),
+      cells: {
+        copy: [reading('Signal Processing', 0.95), reading('13', 0.9), reading('Ch', 0.4)],
+        original: [reading('Signal Processing', 0.96), reading('15', 0.97), reading('C+', 0.96)],
+        shapes: [
+          { index: 1, changed: false },
+          { index: 2, changed: false },
+        ],
+      },
+    };
+    assert.equal(decideOne(misread).verdict, 'unknown');
+    // A changed stroke, a cell read otherwise whose strokes were not compared, a strong tile or a mark
+    // gone keep the change.
+    const changes: Partial<RegionEvidence>[] = [
+      {
+        ...misread,
+        cells: {
+          ...misread.cells!,
+          shapes: [
+            { index: 1, changed: true },
+            { index: 2, changed: false },
+          ],
+        },
+      },
+      { ...misread, cells: { ...misread.cells!, shapes: [{ index: 2, changed: false }] } },
+      { ...misread, score: 0.35 },
+      { ...misread, unmatchedMarks: 1 },
+    ];
+    for (const change of changes) assert.equal(decideOne(change).verdict, 'altered', JSON.stringify(change));
+  },
+);
