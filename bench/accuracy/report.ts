@@ -3,6 +3,10 @@
  * 95 % Wilson intervals, the altered-with-the-field-named rate, content-path latency, and the method.
  * Plain functions of the numbers, so the reading never goes stale by hand.
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GENUINE_DESCRIPTIONS, GENUINE_KINDS } from './copies.ts';
 import { FULL, QUICK } from './corpus.ts';
 import { DELIVERIES, FORGERY_DESCRIPTIONS, FORGERY_KINDS } from './forgeries.ts';
@@ -63,6 +67,8 @@ export interface ReportInput {
   seed: number;
   full: boolean;
   only: string | null;
+  /** Which part of the corpus this is when not all of it (bench/accuracy/shards.ts), in a sentence. */
+  part: string | null;
   startedAt: string;
   originals: number;
   registerMs: number;
@@ -248,7 +254,8 @@ export function renderReport(input: ReportInput): string {
   const label = input.label
     ? `> **${input.label}.** These numbers describe the engine that answered this run, not the engine the\n> targets below are for.\n\n`
     : '';
-  const scope = input.only ? ` Only \`--only ${input.only}\` was run.` : '';
+  const scope =
+    (input.only ? ` Only \`--only ${input.only}\` was run.` : '') + (input.part ? ` ${input.part}` : '');
   const { registered: backfilled, unregistered: notRegistered } = input.backfill;
   const deferred =
     (backfilled
@@ -380,9 +387,26 @@ ${FORGERY_KINDS.map((kind) => `  - \`${kind}\`: ${FORGERY_DESCRIPTIONS[kind]}.`)
 - **Per-copy results**: \`bench/accuracy/results/results.json\` and \`results.csv\` (git-ignored): verdict,
   channel, difference fields, reasons, latency, the edit and what was done to each copy.
 - **Options**: \`-- --full\`, \`--seed N\`, \`--only <category|part|id>[,…]\` (e.g. \`photo\`, \`forgery/grade-sign\`,
-  \`g-crop-0003\`; such a run leaves this page alone), \`--concurrency N\`, \`--label TEXT\`,
-  \`--write-corpus DIR\` (writes the files and a manifest, verifies nothing).
+  \`g-crop-0003\`; such a run leaves this page alone), \`--shard K/N\` (every Nth copy from the Kth: a full
+  run in parts, each with the same committed engine, reported as one by \`npm run bench:accuracy:merge --
+  --doc FILE DIR...\`), \`--concurrency N\`, \`--label TEXT\`, \`--write-corpus DIR\` (writes the files and a
+  manifest, verifies nothing).
 - **Machine**: ${input.machine.cpu}, ${input.machine.cores} cores shared with other work (load average
   ${input.machine.loadAverage.map((value) => value.toFixed(1)).join(' / ')} at the end), ${input.machine.memoryGb.toFixed(0)} GB, ${input.machine.os}, Node ${input.machine.node}.
 `;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Writes the report to `docPath`, its tables aligned by the house formatter (they render unpadded). */
+export function writeReport(docPath: string, input: ReportInput): void {
+  writeFileSync(docPath, renderReport(input));
+  execFileSync(
+    path.join(ROOT, 'node_modules', '.bin', 'prettier'),
+    ['--write', '--log-level', 'warn', docPath],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
 }

@@ -10,6 +10,9 @@
  *   --only LIST            only these categories, parts of categories or item ids, comma-separated
  *                          (e.g. `photo`, `forgery/grade-sign`, `genuine/jpeg,genuine/webp`, `g-crop-0003`);
  *                          such a run does not rewrite docs/accuracy.md unless --doc is given
+ *   --shard K/N            only every Nth copy, from the Kth (1..N): a full run split over several
+ *                          sittings with one engine; `npm run bench:accuracy:merge` reports the shards
+ *                          as one run (bench/accuracy/merge.ts)
  *   --concurrency N        requests in flight (default 3)
  *   --label TEXT           what is measured, shown at the top of the report (e.g. "v1 baseline")
  *   --doc FILE             report to write (default docs/accuracy.md)
@@ -19,7 +22,6 @@
  * Without API_URL in the environment it starts a throwaway stack around itself
  * (scripts/with-test-stack.ts --no-web --quiet), as bench:verify does.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,18 +32,19 @@ import type { VerificationResult } from '../../supabase/functions/_shared/api-co
 import { parseServerTiming } from '../../supabase/functions/_shared/http/server-timing.ts';
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
-import { renderReport, type Outcome, type RunRecord } from './report.ts';
+import { type Outcome, type ReportInput, type RunRecord, writeReport } from './report.ts';
+import { engineSource, parseShard, type RunFile, shardOf, shardScope } from './shards.ts';
 import { percentile } from './stats.ts';
 import { rerunInsideThrowawayStack } from '../throwaway-stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
 const { values } = parseArgs({
   options: {
     full: { type: 'boolean', default: false },
     seed: { type: 'string', default: '20261125' },
     only: { type: 'string' },
+    shard: { type: 'string' },
     concurrency: { type: 'string', default: '3' },
     label: { type: 'string' },
     doc: { type: 'string' },
@@ -58,10 +61,11 @@ if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
   throw new Error('--concurrency must be 1..8');
 const size = values.full ? FULL : QUICK;
 const corpus = planCorpus(seed, size);
-const items = values.only
-  ? corpus.items.filter((item) => matchesOnly(item, values.only ?? ''))
-  : corpus.items;
-if (items.length === 0) throw new Error(`--only ${values.only}: no item matches`);
+const shard = values.shard === undefined ? null : parseShard(values.shard);
+const items = (
+  values.only ? corpus.items.filter((item) => matchesOnly(item, values.only ?? '')) : corpus.items
+).filter((_, index) => !shard || shardOf(index, shard));
+if (items.length === 0) throw new Error('no item matches --only and --shard');
 
 if (values['write-corpus']) {
   const dir = path.resolve(values['write-corpus']);
@@ -365,10 +369,31 @@ const order = new Map(items.map((item, index) => [item.id, index]));
 records.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 const resultsDir = path.resolve(values.results);
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  path.join(resultsDir, 'results.json'),
-  `${JSON.stringify({ seed, startedAt, records }, null, 2)}\n`,
-);
+const totalMs = performance.now() - started;
+const run: Omit<ReportInput, 'records'> = {
+  label: values.label ?? null,
+  seed,
+  full: values.full ?? false,
+  only: values.only ?? null,
+  part: shard ? shardScope(shard) : null,
+  startedAt,
+  originals: neededOriginals.length,
+  registerMs,
+  backfill,
+  verifyMs,
+  totalMs,
+  concurrency,
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: os.totalmem() / 2 ** 30,
+    loadAverage: os.loadavg(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  },
+};
+const runFile: RunFile = { seed, startedAt, engine: engineSource(ROOT), shard, run, records };
+writeFileSync(path.join(resultsDir, 'results.json'), `${JSON.stringify(runFile, null, 2)}\n`);
 const csvColumns = [
   'id',
   'category',
@@ -400,39 +425,12 @@ writeFileSync(
   `${[csvColumns.join(','), ...records.map((record) => csvColumns.map((column) => csvCell(record[column])).join(','))].join('\n')}\n`,
 );
 
-const totalMs = performance.now() - started;
-const report = renderReport({
-  label: values.label ?? null,
-  seed,
-  full: values.full ?? false,
-  only: values.only ?? null,
-  startedAt,
-  originals: neededOriginals.length,
-  registerMs,
-  backfill,
-  verifyMs,
-  totalMs,
-  concurrency,
-  machine: {
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.cpus().length,
-    memoryGb: os.totalmem() / 2 ** 30,
-    loadAverage: os.loadavg(),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-  },
-  records,
-});
 const docPath = values.doc
   ? path.resolve(values.doc)
-  : values.only
+  : values.only || shard
     ? null
     : path.join(ROOT, 'docs', 'accuracy.md');
-if (docPath) {
-  writeFileSync(docPath, report);
-  // The report's tables are written unpadded; the house formatter aligns them.
-  execFileSync(bin('prettier'), ['--write', '--log-level', 'warn', docPath], { cwd: ROOT, stdio: 'inherit' });
-}
+if (docPath) writeReport(docPath, { ...run, records });
 for (const category of new Set(records.map((record) => record.category))) {
   const cpu = records.flatMap((record) =>
     record.category === category && record.engineCpuMs !== null ? [record.engineCpuMs] : [],
