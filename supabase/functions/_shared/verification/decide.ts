@@ -489,14 +489,20 @@ function cellsLaidOverAlike(region: RegionEvidence): boolean {
 
 /**
  * Whether a line flagged under TILE_STRONG, with no mark gone or added, has cells that read otherwise
- * on the two pages (`signKey`), and every one of them had its strokes compared and found unchanged.
+ * on the two pages (`signKey`, and read otherwise again where read again), and every one of them had
+ * its strokes compared and found unchanged.
  */
 function readOtherwiseOnlyWhereStrokesAgree(region: RegionEvidence): boolean {
   const cells = region.cells;
   if (!cells || cells.partial || cells.copy.length !== cells.original.length) return false;
   if (region.score >= TILE_STRONG || (region.unmatchedMarks ?? 0) > 0) return false;
+  const alike = (copy: RegionReading, original: RegionReading | undefined) =>
+    signKey(copy.text) === signKey(original?.text ?? '');
   const otherwise = cells.copy.flatMap((copy, index) =>
-    signKey(copy.text) === signKey(cells.original[index]!.text) ? [] : [index],
+    alike(copy, cells.original[index]) ||
+    (cells.again ?? []).some((cell) => cell.index === index && alike(cell.copy, cell.original))
+      ? []
+      : [index],
   );
   return (
     otherwise.length > 0 &&
@@ -824,7 +830,19 @@ function readingsOf(region: RegionEvidence, side: 'copy' | 'original'): RegionRe
   ];
 }
 
+/**
+ * A change found in a weakly flagged line whose cells read otherwise only where their strokes, laid
+ * over each other, agree is OCR's misreading of small print: doubt, never a change (default seed
+ * `f-name-letter-screenshot-0000`, 39 %: a transcript's unchanged "15" read "13" at 0.90 in its cell
+ * against the original's 0.97, and "Cryptography 15" read "Cryptography" at 0.94, were listed as
+ * changed grades; a genuine copy at that scale would have been answered altered so).
+ */
 function judgeEvidence(region: RegionEvidence): Judgement {
+  const judged = judgeLineEvidence(region);
+  return judged === 'different' && readOtherwiseOnlyWhereStrokesAgree(region) ? 'uncertain' : judged;
+}
+
+function judgeLineEvidence(region: RegionEvidence): Judgement {
   if (smallPrint(region)) return judgeSmallPrint(region);
   const first = judgeReadings(region);
   // Only doubt is cleared so: a line OCR judged different stays so.
@@ -860,12 +878,6 @@ function judgeEvidence(region: RegionEvidence): Judgement {
         cellsDifferByLettersInWords(region.cells, true))
   )
     return 'uncertain';
-  // A weakly flagged line whose cells read otherwise only where their strokes, laid over each other,
-  // agree is OCR's misreading of small print: doubt, never a change (default seed
-  // `f-name-letter-screenshot-0000`, 39 %: a transcript's unchanged "15" read "13" at 0.90 in its cell
-  // against the original's 0.97, and "Cryptography 15" read "Cryptography" at 0.94, were listed as
-  // changed grades; a genuine copy at that scale would have been answered altered so).
-  if (first !== 'same' && readOtherwiseOnlyWhereStrokesAgree(region)) return 'uncertain';
   // A cell read surely otherwise on both pages is a change, whatever the whole line's reading said
   // (OCR of a whole table row drops the cell that changed: "Human Anatomy" for "... 5 A-").
   if (cells === 'different') return 'different';
