@@ -1687,6 +1687,18 @@ Deno.test(
         },
       },
       { ...misread, cells: { ...misread.cells!, shapes: [{ index: 2, changed: false }] } },
+      // A cell read alike by its signs whose strokes changed (a comma for a point) is no agreement.
+      {
+        ...misread,
+        cells: {
+          copy: [reading('Signal Processing', 0.95), reading('13', 0.9), reading('7,5', 0.9)],
+          original: [reading('Signal Processing', 0.96), reading('15', 0.97), reading('7.5', 0.97)],
+          shapes: [
+            { index: 1, changed: false },
+            { index: 2, changed: true },
+          ],
+        },
+      },
       { ...misread, score: 0.35 },
       { ...misread, unmatchedMarks: 1 },
     ];

@@ -488,14 +488,16 @@ function cellsLaidOverAlike(region: RegionEvidence): boolean {
 }
 
 /**
- * Whether a line flagged under TILE_STRONG, with no mark gone or added, has cells that read otherwise
- * on the two pages (`signKey`, and read otherwise again where read again), and every one of them had
- * its strokes compared and found unchanged.
+ * Whether a line whose tiles score under TILE_STRONG, with no mark gone or added, has cells that read
+ * otherwise on the two pages (`signKey`, and otherwise again where read again), every one of them had
+ * its strokes compared and found unchanged, and no cell's strokes changed (a comma for a point is one
+ * sign to `signKey`, not to the strokes).
  */
 function readOtherwiseOnlyWhereStrokesAgree(region: RegionEvidence): boolean {
   const cells = region.cells;
   if (!cells || cells.partial || cells.copy.length !== cells.original.length) return false;
   if (region.score >= TILE_STRONG || (region.unmatchedMarks ?? 0) > 0) return false;
+  if ((cells.shapes ?? []).some((shape) => shape.changed)) return false;
   const alike = (copy: RegionReading, original: RegionReading | undefined) =>
     signKey(copy.text) === signKey(original?.text ?? '');
   const otherwise = cells.copy.flatMap((copy, index) =>
