@@ -3,10 +3,6 @@
  * 95 % Wilson intervals, the altered-with-the-field-named rate, content-path latency, and the method.
  * Plain functions of the numbers, so the reading never goes stale by hand.
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GENUINE_DESCRIPTIONS, GENUINE_KINDS } from './copies.ts';
 import { FULL, QUICK } from './corpus.ts';
 import { DELIVERIES, FORGERY_DESCRIPTIONS, FORGERY_KINDS } from './forgeries.ts';
@@ -394,19 +390,4 @@ ${FORGERY_KINDS.map((kind) => `  - \`${kind}\`: ${FORGERY_DESCRIPTIONS[kind]}.`)
 - **Machine**: ${input.machine.cpu}, ${input.machine.cores} cores shared with other work (load average
   ${input.machine.loadAverage.map((value) => value.toFixed(1)).join(' / ')} at the end), ${input.machine.memoryGb.toFixed(0)} GB, ${input.machine.os}, Node ${input.machine.node}.
 `;
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Writes the report to `docPath`, its tables aligned by the house formatter (they render unpadded). */
-export function writeReport(docPath: string, input: ReportInput): void {
-  writeFileSync(docPath, renderReport(input));
-  execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'prettier'),
-    ['--write', '--log-level', 'warn', docPath],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
 }

@@ -16,7 +16,8 @@
  *   --concurrency N        requests in flight (default 3)
  *   --label TEXT           what is measured, shown at the top of the report (e.g. "v1 baseline")
  *   --doc FILE             report to write (default docs/accuracy.md)
- *   --results DIR          per-copy results.json and results.csv (default bench/accuracy/results, git-ignored)
+ *   --results DIR          per-copy results.json and results.csv (default bench/accuracy/results, or
+ *                          bench/accuracy/results/shard-K-of-N for a shard; git-ignored)
  *   --write-corpus DIR     write the (filtered) corpus files and manifest.json to DIR, run nothing
  *
  * Without API_URL in the environment it starts a throwaway stack around itself
@@ -32,8 +33,9 @@ import type { VerificationResult } from '../../supabase/functions/_shared/api-co
 import { parseServerTiming } from '../../supabase/functions/_shared/http/server-timing.ts';
 import type { BuilderReply, BuilderRequest } from './builder.ts';
 import { FULL, type ItemSpec, matchesOnly, planCorpus, QUICK, writeCorpus } from './corpus.ts';
-import { type Outcome, type ReportInput, type RunRecord, writeReport } from './report.ts';
-import { engineSource, parseShard, type RunFile, shardOf, shardScope } from './shards.ts';
+import type { Outcome, ReportInput, RunRecord } from './report.ts';
+import { writeReport } from './report-file.ts';
+import { engineSource, parseShard, type RunFile, sameEngine, shardOf, shardScope } from './shards.ts';
 import { percentile } from './stats.ts';
 import { rerunInsideThrowawayStack } from '../throwaway-stack.ts';
 
@@ -48,7 +50,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '3' },
     label: { type: 'string' },
     doc: { type: 'string' },
-    results: { type: 'string', default: path.join(ROOT, 'bench', 'accuracy', 'results') },
+    results: { type: 'string' },
     'write-corpus': { type: 'string' },
   },
 });
@@ -75,6 +77,9 @@ if (values['write-corpus']) {
 }
 
 if (!process.env.API_URL) await rerunInsideThrowawayStack(import.meta.url);
+// Read before the work and again after it: a commit or an edit meanwhile means the copies were not all
+// answered by one engine, and the shard does not merge.
+const engineAtStart = engineSource(ROOT);
 
 function env(name: string): string {
   const value = process.env[name];
@@ -367,7 +372,10 @@ await worker.terminate();
 // 3. Results and report.
 const order = new Map(items.map((item, index) => [item.id, index]));
 records.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-const resultsDir = path.resolve(values.results);
+const resultsDir = path.resolve(
+  values.results ??
+    path.join(ROOT, 'bench', 'accuracy', 'results', shard ? `shard-${shard.index}-of-${shard.count}` : ''),
+);
 mkdirSync(resultsDir, { recursive: true });
 const totalMs = performance.now() - started;
 const run: Omit<ReportInput, 'records'> = {
@@ -392,7 +400,16 @@ const run: Omit<ReportInput, 'records'> = {
     node: process.version,
   },
 };
-const runFile: RunFile = { seed, startedAt, engine: engineSource(ROOT), shard, run, records };
+const engineAtEnd = (() => {
+  try {
+    return engineSource(ROOT);
+  } catch {
+    return null;
+  }
+})();
+const engine = engineAtEnd && sameEngine(engineAtStart, engineAtEnd) ? engineAtStart : null;
+if (!engine) log('The engine changed during the run (or has uncommitted changes): this run does not merge.');
+const runFile: RunFile = { engine, shard, run, records };
 writeFileSync(path.join(resultsDir, 'results.json'), `${JSON.stringify(runFile, null, 2)}\n`);
 const csvColumns = [
   'id',

@@ -30,25 +30,28 @@ const run: Omit<ReportInput, 'records'> = {
   machine: { cpu: 'cpu', cores: 2, memoryGb: 24, loadAverage: [1, 1, 1], os: 'Linux', node: 'v20' },
 };
 
+const engine = { trees: { supabase: 'a'.repeat(40), 'local-supabase': 'b'.repeat(40) }, uncommitted: false };
+
+/** Shard `index` of 4 holding copies index-1 and index+3 of the corpus, from original o<index>. */
 function shardFile(index: number, overrides: Partial<RunFile> = {}): RunFile {
-  const record = { id: `f-${index}`, class: 'forgery', outcome: 'unknown' } as RunRecord;
+  const record = (at: number) =>
+    ({ id: `f-${at}`, class: 'forgery', outcome: 'unknown', originalId: `o${index}` }) as RunRecord;
   return {
-    seed: 7,
-    startedAt: `2026-11-2${index}T18:00:00.000Z`,
-    engine: { tree: 'a'.repeat(40), uncommitted: false },
+    engine,
     shard: { index, count: 4 },
     run: { ...run, startedAt: `2026-11-2${index}T18:00:00.000Z`, part: `Shard ${index} of 4.` },
-    records: [record],
+    records: [record(index - 1), record(index + 3)],
     ...overrides,
   };
 }
 
-test('shards of one corpus and engine merge into one run, times summed', () => {
+test('shards of one corpus and engine merge into one run in corpus order, times summed', () => {
   const merged = mergeShards([shardFile(3), shardFile(1)]);
   assert.deepEqual(
     merged.records.map((record) => record.id),
-    ['f-3', 'f-1'],
+    ['f-0', 'f-2', 'f-4', 'f-6'],
   );
+  assert.equal(merged.originals, 2);
   assert.equal(merged.totalMs, 12000);
   assert.equal(merged.verifyMs, 10000);
   assert.equal(merged.startedAt, '2026-11-21T18:00:00.000Z');
@@ -56,14 +59,14 @@ test('shards of one corpus and engine merge into one run, times summed', () => {
   assert.match(merged.part ?? '', /2 shard\(s\) not run yet/);
 });
 
-test('shards of another engine, an uncommitted engine, another corpus or given twice do not merge', () => {
+test('shards of another engine, corpus or way of running, or given twice, do not merge', () => {
+  const otherEngine = { ...engine, trees: { ...engine.trees, supabase: 'c'.repeat(40) } };
   const refused: [string, RunFile[]][] = [
-    [
-      'another engine',
-      [shardFile(1), shardFile(2, { engine: { tree: 'b'.repeat(40), uncommitted: false } })],
-    ],
-    ['uncommitted', [shardFile(1, { engine: { tree: 'a'.repeat(40), uncommitted: true } })]],
-    ['another seed', [shardFile(1), shardFile(2, { seed: 8 })]],
+    ['another engine', [shardFile(1), shardFile(2, { engine: otherEngine })]],
+    ['uncommitted', [shardFile(1, { engine: { ...engine, uncommitted: true } })]],
+    ['changed during the run', [shardFile(1), shardFile(2, { engine: null })]],
+    ['another seed', [shardFile(1), shardFile(2, { run: { ...run, seed: 8 } })]],
+    ['other requests in flight', [shardFile(1), shardFile(2, { run: { ...run, concurrency: 3 } })]],
     ['another filter', [shardFile(1), shardFile(2, { run: { ...run, only: null } })]],
     ['another split', [shardFile(1), shardFile(2, { shard: { index: 2, count: 5 } })]],
     ['twice', [shardFile(1), shardFile(1)]],

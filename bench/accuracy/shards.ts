@@ -1,8 +1,8 @@
 /**
  * A full run split into shards: every Nth copy of the corpus from the Kth, each shard run on its own
  * (a full run takes 6-7 hours on the 2-core machine), then reported as one run. Shards merge only
- * when they come from one corpus (seed, size, filter) and one engine: the same tree of
- * `supabase/functions`, committed, so the verdicts of all shards are the same engine's.
+ * when they come from one corpus (seed, size, filter), one engine (the committed trees of everything
+ * that shapes a verdict, `SOURCES`) and one way of running (requests in flight, processor).
  */
 import { execFileSync } from 'node:child_process';
 import type { ReportInput, RunRecord } from './report.ts';
@@ -13,17 +13,22 @@ export interface Shard {
   count: number;
 }
 
-/** The engine that answered: git's tree of `supabase/functions` at HEAD, and whether files differ from it. */
+/**
+ * What shapes a verdict: the functions, migrations and config (`supabase`), the local stand-in that
+ * runs them with the hosted limits (`local-supabase`), and the corpus generator (`bench/accuracy`).
+ */
+const SOURCES = ['supabase', 'local-supabase', 'bench/accuracy'] as const;
+
+/** The engine that answered: git's trees of SOURCES at HEAD, and whether files there differ from them. */
 export interface EngineSource {
-  tree: string;
+  trees: Record<string, string>;
   uncommitted: boolean;
 }
 
 /** What bench/accuracy/run.ts writes to results.json. */
 export interface RunFile {
-  seed: number;
-  startedAt: string;
-  engine: EngineSource;
+  /** Null when the engine changed during the run or had uncommitted changes. */
+  engine: EngineSource | null;
   shard: Shard | null;
   run: Omit<ReportInput, 'records'>;
   records: RunRecord[];
@@ -44,61 +49,78 @@ export function shardOf(position: number, shard: Shard): boolean {
   return position % shard.count === shard.index - 1;
 }
 
+/** The report's sentence saying which copies a shard holds. */
 export function shardScope(shard: Shard): string {
-  return `Shard ${shard.index} of ${shard.count} (every ${shard.count}th copy of the corpus from copy ${shard.index}).`;
+  return `Shard ${shard.index} of ${shard.count}: copies ${shard.index}, ${shard.index + shard.count}, ${shard.index + 2 * shard.count}, ... of the corpus.`;
 }
 
+/** The engine in the checkout at `root`, read from git. */
 export function engineSource(root: string): EngineSource {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   return {
-    tree: git('rev-parse', 'HEAD:supabase/functions'),
-    uncommitted: git('status', '--porcelain', '--', 'supabase/functions') !== '',
+    trees: Object.fromEntries(SOURCES.map((source) => [source, git('rev-parse', `HEAD:${source}`)])),
+    uncommitted: git('status', '--porcelain', '--', ...SOURCES) !== '',
   };
 }
 
+/** Whether two readings of the engine are the same committed engine. */
+export function sameEngine(a: EngineSource, b: EngineSource): boolean {
+  return !a.uncommitted && !b.uncommitted && JSON.stringify(a.trees) === JSON.stringify(b.trees);
+}
+
 /**
- * The shards of one full run as one report's input. Throws when they cannot be one run: another
- * corpus or engine, an engine with uncommitted changes, a shard given twice, or shards of different
- * splits.
+ * The shards of one full run as one report's input, their copies back in corpus order. Throws when
+ * they cannot be one run: another corpus, engine, concurrency or processor, an engine with
+ * uncommitted changes, a shard given twice, or shards of different splits.
  */
 export function mergeShards(files: RunFile[]): ReportInput {
   const shards = files.map((file) => {
-    const { shard } = file;
-    if (!shard || !file.engine || !file.run) throw new Error("a results.json given is not a shard's");
-    return { ...file, shard };
+    const { shard, engine } = file;
+    if (!shard || !file.run) throw new Error("a results.json given is not a shard's");
+    if (!engine?.trees || engine.uncommitted)
+      throw new Error(
+        `shard ${shard.index}/${shard.count}: its engine changed during the run or was not committed`,
+      );
+    return { ...file, shard, engine };
   });
   const [first] = shards;
   if (!first) throw new Error('no shard to merge');
   const { count } = first.shard;
   for (const file of shards) {
     const where = `shard ${file.shard.index}/${file.shard.count}`;
-    if (file.engine.uncommitted)
-      throw new Error(`${where}: run with uncommitted changes to supabase/functions`);
-    if (file.engine.tree !== first.engine.tree)
-      throw new Error(
-        `${where}: another engine (supabase/functions ${file.engine.tree}, not ${first.engine.tree})`,
-      );
-    if (file.seed !== first.seed || file.run.full !== first.run.full || file.run.only !== first.run.only)
+    if (!sameEngine(file.engine, first.engine))
+      throw new Error(`${where}: another engine (${SOURCES.join(', ')})`);
+    if (
+      file.run.seed !== first.run.seed ||
+      file.run.full !== first.run.full ||
+      file.run.only !== first.run.only
+    )
       throw new Error(`${where}: another corpus (seed, --full or --only differ)`);
     if (file.shard.count !== count) throw new Error(`${where}: split into another number of shards`);
+    if (file.run.concurrency !== first.run.concurrency || file.run.machine.cpu !== first.run.machine.cpu)
+      throw new Error(`${where}: run with other requests in flight or on another processor`);
   }
   const indexes = shards.map((file) => file.shard.index).sort((a, b) => a - b);
   if (new Set(indexes).size !== indexes.length) throw new Error('a shard is given twice');
   const sum = (pick: (run: Omit<ReportInput, 'records'>) => number) =>
     shards.reduce((total, file) => total + pick(file.run), 0);
-  const starts = shards.map((file) => file.startedAt).sort();
-  const firstStart = starts[0] ?? first.startedAt;
-  const lastStart = starts.at(-1) ?? first.startedAt;
+  const starts = shards.map((file) => file.run.startedAt).sort();
+  const firstStart = starts[0] ?? first.run.startedAt;
+  const lastStart = starts.at(-1) ?? first.run.startedAt;
   const missing = count - shards.length;
+  // A shard's records are in corpus order, its jth copy the corpus's (j * count + index - 1)th.
+  const records = shards
+    .flatMap((file) => file.records.map((record, j) => ({ record, at: j * count + file.shard.index - 1 })))
+    .sort((a, b) => a.at - b.at)
+    .map(({ record }) => record);
   return {
     ...first.run,
     part:
-      `Shards ${indexes.join(', ')} of ${count} merged` +
-      ` (\`npm run bench:accuracy:merge\`; engine: tree ${first.engine.tree.slice(0, 12)} of supabase/functions),` +
-      ` run ${firstStart.slice(0, 10)} to ${lastStart.slice(0, 10)}; times are the shards' sums.` +
+      `Shards ${indexes.join(', ')} of ${count} merged (\`npm run bench:accuracy:merge\`), run ` +
+      `${firstStart.slice(0, 10)} to ${lastStart.slice(0, 10)}; times are the shards' sums.` +
       (missing > 0 ? ` ${missing} shard(s) not run yet: this is part of the corpus.` : ''),
     startedAt: firstStart,
-    originals: Math.max(...shards.map((file) => file.run.originals)),
+    originals: new Set(records.flatMap((record) => (record.originalId ? [record.originalId] : []))).size,
     registerMs: sum((run) => run.registerMs),
     verifyMs: sum((run) => run.verifyMs),
     totalMs: sum((run) => run.totalMs),
@@ -106,6 +128,6 @@ export function mergeShards(files: RunFile[]): ReportInput {
       registered: sum((run) => run.backfill.registered),
       unregistered: sum((run) => run.backfill.unregistered),
     },
-    records: shards.flatMap((file) => file.records),
+    records,
   };
 }
