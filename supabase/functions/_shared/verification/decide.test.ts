@@ -836,6 +836,13 @@ Deno.test(
     assert.equal(decideOne({ ...whole, cells: cells('1.5', 0.95) }).verdict, 'altered');
     // A mark gone or added is ink evidence: the sure reading stands.
     assert.equal(decideOne({ ...whole, cells: cells('71.5', 0.7), unmatchedMarks: 1 }).verdict, 'altered');
+    // Cells read as nothing on both pages contradict nothing: full corpus
+    // `f-name-letter-digital-0063`, "Inés Peña" forged to "Paña", read "Inés Pana" (0.93) against the
+    // original's "Inés Pena" (0.94), its seven cells read as nothing on both pages.
+    const name = registered('Inés Pena', 'recipient_name', 0.58, { x: 73, y: 321, width: 121, height: 19 });
+    const forged = readOnBoth(name, reading('Inés Pana', 0.93), reading('Inés Pena', 0.94));
+    const silentCells = { copy: [silent, silent, silent], original: [silent, silent, silent] };
+    assert.equal(decideOne({ ...forged, cells: silentCells }).verdict, 'altered');
   },
 );
 

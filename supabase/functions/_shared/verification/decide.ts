@@ -889,11 +889,13 @@ function judgeLineEvidence(region: RegionEvidence): Judgement {
   // reading the copy's own cells contradict: doubt, never a change (a crop's "Human Anatomy 1.5" at
   // 0.90 whose cell read "71.5" at 0.70, original "7.5": a genuine copy answered altered, seed 11).
   // Read alike twice ("Overall grade 3.5/4.0", whole and by cells, a forged 3.6), it stands.
+  // Cells read as nothing contradict nothing (a bold name cut into cells OCR read on neither page).
   const copyCells = region.cells.copy.map((cell) => cell.text).join(' ');
   if (
     region.readAnyway &&
     first === 'different' &&
     !(region.unmatchedMarks ?? 0) &&
+    !!readingKey(copyCells) &&
     confusableKey(copyCells) !== confusableKey(region.reads?.text ?? '')
   )
     return 'uncertain';

@@ -433,3 +433,36 @@ Deno.test(
     assert.equal(fieldOfLine('Jane Doe', 'Certificate of Excellence', null), null);
   },
 );
+
+Deno.test("a recipient's label and the name on one line, or heading a row of labels, name the name", () => {
+  // Full corpus o088 (badge): page OCR read the label and the name as one line.
+  const badge = nameFields([
+    pageLine('Name Noémie Watanabe', 0.95, 394, 258, 466, 22),
+    pageLine('Issued 14 December 2023', 0.96, 394, 460, 389, 16),
+  ]);
+  assert.deepEqual(
+    badge.map((entry) => entry.field),
+    ['recipient_name', 'issue_date'],
+  );
+  // Full corpus o093 (transcript): "Student" and "Record no." head a row of labels, their values
+  // below them; the name read at 0.58.
+  const transcript = nameFields([
+    pageLine('Student', 0.96, 72, 294, 54, 11),
+    pageLine('Inés Pena', 0.58, 73, 321, 121, 19),
+    pageLine('Record no.', 0.97, 567, 294, 73, 11),
+    pageLine('LMC-2023-009370', 0.86, 568, 325, 175, 15),
+  ]);
+  assert.deepEqual(
+    transcript.map((entry) => entry.field),
+    [null, 'recipient_name', null, 'certificate_number'],
+  );
+  // Under the label, a line that is no name (a date, a label) is not the recipient.
+  const unnamed = nameFields([
+    pageLine('Student', 0.96, 72, 294, 54, 11),
+    pageLine('Issued 04.02.2023', 0.96, 73, 321, 160, 15),
+  ]);
+  assert.deepEqual(
+    unnamed.map((entry) => entry.field),
+    [null, 'issue_date'],
+  );
+});

@@ -233,10 +233,26 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
   // Not a value whose own words show another value field (a date alone is any date's value): a modern
   // template's "ISSUED" shares its row with "Valid until 17.05.2022" and prints its own value below it
   // (default seed o001), and the expiry line was registered as the date of issue.
+  // A recipient's label and the name on one line ("Name Noémie Watanabe", a badge's row OCR read
+  // whole): the line is the recipient's, as `fieldOfLine` names it (full corpus, shard 1: "Watanabe"
+  // -> "Wafanabe" in such a line, unnamed and unflagged, was accepted).
+  named.forEach((line, index) => {
+    const clean = withoutScribbles(line.text).trim();
+    const rest = clean.replace(RECIPIENT_LABEL, '').trim();
+    if (RECIPIENT_LABEL.test(clean) && rest && nameLike(rest) && mayBeName(rest))
+      assign(index, 'recipient_name');
+  });
   named.forEach((line, index) => {
     const field = LABEL_BESIDE.find(([, label]) => label.test(line.text))?.[0];
     if (!field || line.box.height <= 0) return;
-    const value = valueBeside(named, index);
+    // A recipient's label heading a row of labels ("Student   Record no.", a transcript) labels the
+    // line below it: "Record no." was registered as the recipient and the name under the label was
+    // never read, so a forged "Peña" -> "Paña" was accepted (full corpus, shard 1).
+    const beside = valueBeside(named, index);
+    const below = field === 'recipient_name' && beside === null ? lineBelow(named, index) : null;
+    const value =
+      beside ??
+      (below !== null && nameLike(named[below]!.text) && mayBeName(named[below]!.text) ? below : null);
     if (value === null) return;
     const ownField = RULES.find(
       ([other, test]) => other !== 'issue_date' && VALUE_FIELDS.has(other) && test(named[value]!.text),
@@ -366,7 +382,8 @@ const LABEL_BESIDE: [CertificateField, RegExp][] = [
 
 /**
  * The index of the line printed nearest to the right of line `index` on its row (sharing at least
- * half of the smaller height), unless that line is a label itself; null when there is none.
+ * half of the smaller height), unless that line is a label itself (a field's, or a number's "Record
+ * no."); null when there is none.
  */
 function valueBeside(lines: TextLine[], index: number): number | null {
   const label = lines[index]!.box;
@@ -385,7 +402,7 @@ function valueBeside(lines: TextLine[], index: number): number | null {
   });
   if (best === null) return null;
   const value = lines[best]!.text;
-  return LABEL_BESIDE.some(([, label]) => label.test(value)) ? null : best;
+  return LABEL_BESIDE.some(([, label]) => label.test(value)) || INTRODUCES_NUMBER.test(value) ? null : best;
 }
 
 /**

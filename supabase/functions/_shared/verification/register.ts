@@ -33,8 +33,11 @@ import { pageHash } from './page-hash.ts';
  *    name it, and "the" under "hereby confers upon" is no recipient (fields.ts nameFields).
  * 7: the lines printing the recipient's name and the number the issuer entered are named so first
  *    (fields.ts nameFields, IssuedValues): a name the words alone did not name ("Jordan Valid ...").
+ * 8: a recipient's label and the name on one line name that line, and a recipient's label heading a
+ *    row of labels ("Student   Record no.") names the line below it, never the label beside it
+ *    (fields.ts nameFields): two forged names so left unread were accepted (full corpus, shard 1).
  */
-export const ENGINE_VERSION = 7;
+export const ENGINE_VERSION = 8;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
