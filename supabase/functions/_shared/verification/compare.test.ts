@@ -106,6 +106,16 @@ Deno.test('a small mark taken off a line (an accent) is found; the same marks, e
   assert.equal(unmatchedMarks(masks([...letters, accent]), masks(shifted), line).length, 0);
 });
 
+Deno.test("the least mark is sized by the line's own height, not by the margin searched around it", () => {
+  // Full corpus f-name-letter-digital-0011: LÉA -> LEA, a 24 px accent over 38 px capitals, looked
+  // for in the line's box padded to 54 px: sized by the padded box the least piece was 29 px.
+  const capital: [number, number, number, number] = [30, 40, 22, 27];
+  const accent: [number, number, number, number] = [40, 32, 6, 4];
+  const padded = { x: 15, y: 20, width: 100, height: 54 };
+  assert.equal(unmatchedMarks(masks([capital, accent]), masks([capital]), padded).length, 0);
+  assert.equal(unmatchedMarks(masks([capital, accent]), masks([capital]), padded, 38).length, 1);
+});
+
 Deno.test('a missing mark is a whole piece, however it winds; pieces the box cuts are not judged', () => {
   // A "U" (its two arms meet only at the bottom), a ring around a hole and a dot: 4-connected
   // pieces found whole, their boxes exact. A stroke crossing the box's edge belongs to ink outside.

@@ -558,7 +558,7 @@ export async function examine(
   const [originalMarks, copyMarks] = rules
     ? [withoutZone(originalInk, rules), withoutZone(copyInk, rules)]
     : [originalInk, copyInk];
-  const marksOf = (box: Box) => unmatchedMarks(originalMarks, copyMarks, box).length;
+  const marksOf = (line: Box) => unmatchedMarks(originalMarks, copyMarks, padded(line), line.height).length;
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
@@ -756,7 +756,7 @@ export async function examine(
       flaggedBox: region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
-      unmatchedMarks: region.line ? marksOf(padded(region.line.box)) : 0,
+      unmatchedMarks: region.line ? marksOf(region.line.box) : 0,
       readAnyway: false,
       ...(region.line
         ? {
@@ -774,7 +774,7 @@ export async function examine(
       lineNumber: lineNumber(line, lines),
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
-      unmatchedMarks: marksOf(padded(line.box)),
+      unmatchedMarks: marksOf(line.box),
       readAnyway: true,
       copyLineHeight: heightInCopy(line),
       ...(cellsOf.has(line) ? { cells: cellsOf.get(line)! } : {}),
