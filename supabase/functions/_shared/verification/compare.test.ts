@@ -114,6 +114,8 @@ Deno.test("the least mark is sized by the line's own height, not by the margin s
   const padded = { x: 15, y: 20, width: 100, height: 54 };
   assert.equal(unmatchedMarks(masks([capital, accent]), masks([capital]), padded).length, 0);
   assert.equal(unmatchedMarks(masks([capital, accent]), masks([capital]), padded, 38).length, 1);
+  // A piece under the least a copy's pixels allow (a speck of a screenshot at 40 %) is not judged.
+  assert.equal(unmatchedMarks(masks([capital, accent]), masks([capital]), padded, 38, 25).length, 0);
 });
 
 Deno.test('a missing mark is a whole piece, however it winds; pieces the box cuts are not judged', () => {

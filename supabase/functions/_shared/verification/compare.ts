@@ -333,13 +333,20 @@ function median(values: number[]): number {
  * removed moves too few pixels to stand out from a scan's noise in a tile's score, and OCR often
  * reads both the same; but the piece is simply gone. A piece counts as shown when, at some shift
  * within the tiles' search, at least half of it falls on the other page's ink or its tolerance.
- * `box` is where pieces are looked for (the line with a margin); `lineHeight` the line's own height.
+ * `box` is where pieces are looked for (the line with a margin); `lineHeight` the line's own height;
+ * `leastPiece` the fewest pixels a piece may have whatever the height (a copy's noise).
  */
-export function unmatchedMarks(original: InkMasks, copy: InkMasks, box: Box, lineHeight = box.height): Box[] {
+export function unmatchedMarks(
+  original: InkMasks,
+  copy: InkMasks,
+  box: Box,
+  lineHeight = box.height,
+  leastPiece = 4,
+): Box[] {
   // Sized by the line's own height, not the margin searched around it: measured on the padded box,
   // a capital's acute accent (24 px at 38 px) was under the least piece (29 px), and LÉA -> LEA in a
   // clean JPEG was accepted (full corpus, shard 2, f-name-letter-digital-0011).
-  const minArea = Math.max(4, Math.round((lineHeight * 0.1) ** 2));
+  const minArea = Math.max(leastPiece, Math.round((lineHeight * 0.1) ** 2));
   return [...piecesWithout(original, copy, box, minArea), ...piecesWithout(copy, original, box, minArea)];
 }
 

@@ -843,6 +843,12 @@ Deno.test(
     const forged = readOnBoth(name, reading('Inés Pana', 0.93), reading('Inés Pena', 0.94));
     const silentCells = { copy: [silent, silent, silent], original: [silent, silent, silent] };
     assert.equal(decideOne({ ...forged, cells: silentCells }).verdict, 'altered');
+    // The copy's cells alone read as nothing, the original's read: the whole reading rests alone.
+    const copySilent = {
+      copy: [silent, silent],
+      original: [reading('Inés', 0.95), reading('Pena', 0.94)],
+    };
+    assert.equal(decideOne({ ...forged, cells: copySilent }).verdict, 'unknown');
   },
 );
 

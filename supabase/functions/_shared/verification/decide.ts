@@ -889,13 +889,15 @@ function judgeLineEvidence(region: RegionEvidence): Judgement {
   // reading the copy's own cells contradict: doubt, never a change (a crop's "Human Anatomy 1.5" at
   // 0.90 whose cell read "71.5" at 0.70, original "7.5": a genuine copy answered altered, seed 11).
   // Read alike twice ("Overall grade 3.5/4.0", whole and by cells, a forged 3.6), it stands.
-  // Cells read as nothing contradict nothing (a bold name cut into cells OCR read on neither page).
+  // Cells read as nothing on both pages contradict nothing (a bold name cut into cells OCR read on
+  // neither page); the copy's alone read as nothing, while the original's read, still do.
   const copyCells = region.cells.copy.map((cell) => cell.text).join(' ');
+  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
   if (
     region.readAnyway &&
     first === 'different' &&
     !(region.unmatchedMarks ?? 0) &&
-    !!readingKey(copyCells) &&
+    (!!readingKey(copyCells) || !!readingKey(originalCells)) &&
     confusableKey(copyCells) !== confusableKey(region.reads?.text ?? '')
   )
     return 'uncertain';
@@ -903,7 +905,6 @@ function judgeLineEvidence(region: RegionEvidence): Judgement {
   // hold all of the registered text: the one reading that differs is the copy's own cells' contrary
   // (a scanned badge's "Result 3.3/4.0" read "3.3/4.0" whole at 0.91, "Result" and "3.3/4.0" by cells
   // on both pages, seed 7 `g-scan-0004`, answered altered). A strong tile or a mark stays a change.
-  const originalCells = region.cells.original.map((cell) => cell.text).join(' ');
   if (
     !region.readAnyway &&
     first === 'different' &&

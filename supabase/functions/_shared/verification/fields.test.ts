@@ -456,7 +456,7 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     transcript.map((entry) => entry.field),
     [null, 'recipient_name', null, 'certificate_number'],
   );
-  // Under the label, a line that is no name (a date, a label) is not the recipient.
+  // Under the label, a line that is no name (a date, a label), or one far below it, is not the recipient.
   const unnamed = nameFields([
     pageLine('Student', 0.96, 72, 294, 54, 11),
     pageLine('Issued 04.02.2023', 0.96, 73, 321, 160, 15),
@@ -464,5 +464,36 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
   assert.deepEqual(
     unnamed.map((entry) => entry.field),
     [null, 'issue_date'],
+  );
+  for (const under of ['Course', 'Record no.', 'Programme'])
+    assert.equal(
+      nameFields([pageLine('Name', 0.96, 72, 294, 54, 11), pageLine(under, 0.96, 72, 312, 60, 11)])[1]!.field,
+      null,
+      under,
+    );
+  const farBelow = nameFields([
+    pageLine('Student', 0.96, 72, 294, 54, 11),
+    pageLine('Jordan Ortiz', 0.96, 73, 400, 121, 19),
+  ]);
+  assert.equal(farBelow[1]!.field, null);
+  // A label of something else that begins with a recipient's word is no recipient's line.
+  for (const label of [
+    'Student ID',
+    'Name of course',
+    "Recipient's signature",
+    'Graduate School of Business',
+    'Participant number',
+    'Name and Surname',
+  ])
+    assert.notEqual(nameFields([pageLine(label, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', label);
+  // A sentence introducing the recipient names the name under it before a labelled line does.
+  const sentence = nameFields([
+    pageLine('This is to certify that', 0.96, 300, 200, 300, 20),
+    pageLine('Ana Silva', 0.96, 330, 240, 200, 30),
+    pageLine('Student Copy', 0.96, 72, 900, 120, 15),
+  ]);
+  assert.deepEqual(
+    sentence.map((entry) => entry.field),
+    [null, 'recipient_name', null],
   );
 });

@@ -233,15 +233,6 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
   // Not a value whose own words show another value field (a date alone is any date's value): a modern
   // template's "ISSUED" shares its row with "Valid until 17.05.2022" and prints its own value below it
   // (default seed o001), and the expiry line was registered as the date of issue.
-  // A recipient's label and the name on one line ("Name Noémie Watanabe", a badge's row OCR read
-  // whole): the line is the recipient's, as `fieldOfLine` names it (full corpus, shard 1: "Watanabe"
-  // -> "Wafanabe" in such a line, unnamed and unflagged, was accepted).
-  named.forEach((line, index) => {
-    const clean = withoutScribbles(line.text).trim();
-    const rest = clean.replace(RECIPIENT_LABEL, '').trim();
-    if (RECIPIENT_LABEL.test(clean) && rest && nameLike(rest) && mayBeName(rest))
-      assign(index, 'recipient_name');
-  });
   named.forEach((line, index) => {
     const field = LABEL_BESIDE.find(([, label]) => label.test(line.text))?.[0];
     if (!field || line.box.height <= 0) return;
@@ -249,10 +240,7 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     // line below it: "Record no." was registered as the recipient and the name under the label was
     // never read, so a forged "Peña" -> "Paña" was accepted (full corpus, shard 1).
     const beside = valueBeside(named, index);
-    const below = field === 'recipient_name' && beside === null ? lineBelow(named, index) : null;
-    const value =
-      beside ??
-      (below !== null && nameLike(named[below]!.text) && mayBeName(named[below]!.text) ? below : null);
+    const value = beside ?? (field === 'recipient_name' ? nameUnderLabel(named, index) : null);
     if (value === null) return;
     const ownField = RULES.find(
       ([other, test]) => other !== 'issue_date' && VALUE_FIELDS.has(other) && test(named[value]!.text),
@@ -277,12 +265,63 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     )
       assign(index + 1, 'course');
   });
+  // A recipient's label and the name on one line ("Name Noémie Watanabe", a badge's row OCR read
+  // whole) where no sentence introduced a name: the line is the recipient's, as `fieldOfLine` names
+  // it (full corpus, shard 1: "Watanabe" -> "Wafanabe" in such a line, unnamed, was accepted).
+  named.forEach((line, index) => {
+    if (labelAndName(line.text)) assign(index, 'recipient_name');
+  });
   for (const [field, test] of RULES) {
     named.forEach((line, index) => {
       if (test(line.text)) assign(index, field);
     });
   }
   return named;
+}
+
+/**
+ * Words a person's name does not hold: a label's or a title's ("Name of course", "Graduate School of
+ * ..."), whole words by letters (JavaScript's \b takes "Noémie" for "No" and "mie").
+ */
+const NOT_IN_NAME =
+  /(?<!\p{L})(of|and|the|for|in|id|no|number|copy|signature|school|diploma|certificate)(?!\p{L})/iu;
+
+/**
+ * Whether a line is a recipient's label followed by a name ("Name Noémie Watanabe"), not a label of
+ * something else that begins with the same word ("Student ID", "Name of course", "Recipient's
+ * signature", "Graduate School of Business").
+ */
+function labelAndName(text: string): boolean {
+  const clean = withoutScribbles(text).trim();
+  if (!RECIPIENT_LABEL.test(clean) || RULES.some(([, test]) => test(clean))) return false;
+  const rest = clean.replace(RECIPIENT_LABEL, '').trim();
+  return /^\p{Lu}/u.test(rest) && nameLike(rest) && mayBeName(rest) && !NOT_IN_NAME.test(rest);
+}
+
+/**
+ * The line under a recipient's label heading a row of labels ("Student   Record no."): printed below
+ * the label within two of its heights, sharing its columns, and shaped as a name, not as a label.
+ */
+function nameUnderLabel(lines: RegisteredLine[], index: number): number | null {
+  const label = lines[index]!.box;
+  const below = lines.findIndex((line, other) => {
+    const box = line.box;
+    const shared = Math.min(label.x + label.width, box.x + box.width) - Math.max(label.x, box.x);
+    const gap = box.y - (label.y + label.height);
+    return (
+      other !== index &&
+      shared > 0 &&
+      gap >= 0 &&
+      gap <= 2 * label.height &&
+      nameLike(line.text) &&
+      mayBeName(line.text) &&
+      !NOT_IN_NAME.test(line.text) &&
+      !LABEL_BESIDE.some(([, label]) => label.test(line.text)) &&
+      !RECIPIENT_LABEL.test(line.text) &&
+      !RULES.some(([, test]) => test(line.text))
+    );
+  });
+  return below >= 0 ? below : null;
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */

@@ -558,7 +558,13 @@ export async function examine(
   const [originalMarks, copyMarks] = rules
     ? [withoutZone(originalInk, rules), withoutZone(copyInk, rules)]
     : [originalInk, copyInk];
-  const marksOf = (line: Box) => unmatchedMarks(originalMarks, copyMarks, padded(line), line.height).length;
+  // Pieces smaller than two by two of the copy's own pixels are its noise (a speck, a JPEG block's
+  // corner), whatever the line's height on the page compared.
+  const marksOf = (line: RegisteredLine) => {
+    const copyPixel = line.box.height / heightInCopy(line);
+    return unmatchedMarks(originalMarks, copyMarks, padded(line.box), line.box.height, 4 * copyPixel ** 2)
+      .length;
+  };
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
   );
@@ -756,7 +762,7 @@ export async function examine(
       flaggedBox: region.box,
       reads: region.line ? (readingOf.get(region.line) ?? null) : null,
       originalReads: region.line ? (originalReadingOf.get(region.line) ?? null) : null,
-      unmatchedMarks: region.line ? marksOf(region.line.box) : 0,
+      unmatchedMarks: region.line ? marksOf(region.line) : 0,
       readAnyway: false,
       ...(region.line
         ? {
@@ -774,7 +780,7 @@ export async function examine(
       lineNumber: lineNumber(line, lines),
       reads: readingOf.get(line) ?? null,
       originalReads: originalReadingOf.get(line) ?? null,
-      unmatchedMarks: marksOf(line.box),
+      unmatchedMarks: marksOf(line),
       readAnyway: true,
       copyLineHeight: heightInCopy(line),
       ...(cellsOf.has(line) ? { cells: cellsOf.get(line)! } : {}),
