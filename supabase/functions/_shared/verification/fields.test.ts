@@ -486,11 +486,27 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     'Name and Surname',
   ])
     assert.notEqual(nameFields([pageLine(label, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', label);
+  // Names with a hyphen or an apostrophe, or a field's word ("Mark"), are names.
+  for (const name of ['Name Lee Jae-in', "Name Siobhan O'Neill", 'Name Mark Ortiz'])
+    assert.equal(nameFields([pageLine(name, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', name);
+  assert.equal(
+    nameFields([
+      pageLine('Student', 0.96, 72, 294, 54, 11),
+      pageLine('Mark Ortiz', 0.96, 73, 312, 121, 19),
+    ])[1]!.field,
+    'recipient_name',
+  );
+  // A course label's line before a label-and-name line does not take the name as the course.
+  const course = nameFields([
+    pageLine('Course Data Analytics', 0.96, 394, 200, 300, 20),
+    pageLine('Name Noémie Watanabe', 0.95, 394, 258, 466, 22),
+  ]);
+  assert.equal(course[1]!.field, 'recipient_name');
   // A sentence introducing the recipient names the name under it before a labelled line does.
   const sentence = nameFields([
     pageLine('This is to certify that', 0.96, 300, 200, 300, 20),
     pageLine('Ana Silva', 0.96, 330, 240, 200, 30),
-    pageLine('Student Copy', 0.96, 72, 900, 120, 15),
+    pageLine('Student Ana Silva', 0.96, 72, 900, 160, 15),
   ]);
   assert.deepEqual(
     sentence.map((entry) => entry.field),

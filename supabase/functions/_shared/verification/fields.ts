@@ -245,8 +245,18 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     const ownField = RULES.find(
       ([other, test]) => other !== 'issue_date' && VALUE_FIELDS.has(other) && test(named[value]!.text),
     )?.[0];
-    if (!ownField || ownField === field) assign(value, field);
+    // The name under a label was vetted as a name (`nameUnderLabel`): a field's word in it ("Mark")
+    // does not make it that field.
+    if (beside === null || !ownField || ownField === field) assign(value, field);
   });
+  // A recipient's label and the name on one line ("Name Noémie Watanabe", a badge's row OCR read
+  // whole) is the recipient's, as `fieldOfLine` names it, on a page where no sentence introduces the
+  // recipient, and before a course label's next line is taken (full corpus, shard 1: "Watanabe" ->
+  // "Wafanabe" in such a line, unnamed, was accepted).
+  if (!named.some((line) => INTRODUCES_RECIPIENT.test(line.text)))
+    named.forEach((line, index) => {
+      if (labelAndName(line.text)) assign(index, 'recipient_name');
+    });
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) {
       const name = lineBelow(named, index);
@@ -265,12 +275,6 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
     )
       assign(index + 1, 'course');
   });
-  // A recipient's label and the name on one line ("Name Noémie Watanabe", a badge's row OCR read
-  // whole) where no sentence introduced a name: the line is the recipient's, as `fieldOfLine` names
-  // it (full corpus, shard 1: "Watanabe" -> "Wafanabe" in such a line, unnamed, was accepted).
-  named.forEach((line, index) => {
-    if (labelAndName(line.text)) assign(index, 'recipient_name');
-  });
   for (const [field, test] of RULES) {
     named.forEach((line, index) => {
       if (test(line.text)) assign(index, field);
@@ -281,10 +285,11 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
 
 /**
  * Words a person's name does not hold: a label's or a title's ("Name of course", "Graduate School of
- * ..."), whole words by letters (JavaScript's \b takes "Noémie" for "No" and "mie").
+ * ..."), whole words by letters, hyphens and apostrophes (JavaScript's \b takes "Noémie" for "No"
+ * and "mie", and "Jae-in" for "in").
  */
 const NOT_IN_NAME =
-  /(?<!\p{L})(of|and|the|for|in|id|no|number|copy|signature|school|diploma|certificate)(?!\p{L})/iu;
+  /(?<![\p{L}'’-])(of|and|the|for|in|id|no|number|copy|signature|school|diploma|certificate)(?![\p{L}'’-])/iu;
 
 /**
  * Whether a line is a recipient's label followed by a name ("Name Noémie Watanabe"), not a label of
@@ -293,23 +298,28 @@ const NOT_IN_NAME =
  */
 function labelAndName(text: string): boolean {
   const clean = withoutScribbles(text).trim();
-  if (!RECIPIENT_LABEL.test(clean) || RULES.some(([, test]) => test(clean))) return false;
+  if (!RECIPIENT_LABEL.test(clean)) return false;
   const rest = clean.replace(RECIPIENT_LABEL, '').trim();
   return /^\p{Lu}/u.test(rest) && nameLike(rest) && mayBeName(rest) && !NOT_IN_NAME.test(rest);
 }
 
 /**
- * The line under a recipient's label heading a row of labels ("Student   Record no."): printed below
- * the label within two of its heights, sharing its columns, and shaped as a name, not as a label.
+ * The line under a recipient's label heading a row of labels ("Student   Record no."): the nearest
+ * printed below the label within two of its heights, sharing its columns, not yet named, and shaped as
+ * a name, not as a label ("Mark Ortiz" is a name: a field's words do not rule it out).
  */
 function nameUnderLabel(lines: RegisteredLine[], index: number): number | null {
   const label = lines[index]!.box;
-  const below = lines.findIndex((line, other) => {
+  let nearest: number | null = null;
+  let nearestGap = Infinity;
+  lines.forEach((line, other) => {
     const box = line.box;
     const shared = Math.min(label.x + label.width, box.x + box.width) - Math.max(label.x, box.x);
     const gap = box.y - (label.y + label.height);
-    return (
+    const name =
       other !== index &&
+      !line.field &&
+      line.confidence >= NAMED_CONFIDENCE &&
       shared > 0 &&
       gap >= 0 &&
       gap <= 2 * label.height &&
@@ -317,11 +327,13 @@ function nameUnderLabel(lines: RegisteredLine[], index: number): number | null {
       mayBeName(line.text) &&
       !NOT_IN_NAME.test(line.text) &&
       !LABEL_BESIDE.some(([, label]) => label.test(line.text)) &&
-      !RECIPIENT_LABEL.test(line.text) &&
-      !RULES.some(([, test]) => test(line.text))
-    );
+      !RECIPIENT_LABEL.test(line.text);
+    if (name && gap < nearestGap) {
+      nearest = other;
+      nearestGap = gap;
+    }
   });
-  return below >= 0 ? below : null;
+  return nearest;
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */

@@ -558,12 +558,17 @@ export async function examine(
   const [originalMarks, copyMarks] = rules
     ? [withoutZone(originalInk, rules), withoutZone(copyInk, rules)]
     : [originalInk, copyInk];
-  // Pieces smaller than two by two of the copy's own pixels are its noise (a speck, a JPEG block's
-  // corner), whatever the line's height on the page compared.
+  // Pieces smaller than two by two of the copy's own pixels, and than four of the page compared, are
+  // noise (a speck, a JPEG block's corner), whatever the line's height.
   const marksOf = (line: RegisteredLine) => {
     const copyPixel = line.box.height / heightInCopy(line);
-    return unmatchedMarks(originalMarks, copyMarks, padded(line.box), line.box.height, 4 * copyPixel ** 2)
-      .length;
+    return unmatchedMarks(
+      originalMarks,
+      copyMarks,
+      padded(line.box),
+      line.box.height,
+      4 * Math.max(1, copyPixel || 0) ** 2,
+    ).length;
   };
   const textFlag = textFlagFor(
     tiles.filter((tile) => !tile.hidden && tile.ink > 0).map((tile) => tile.score),
