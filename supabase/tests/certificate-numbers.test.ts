@@ -1,14 +1,20 @@
 /**
  * The certificate-number channel's SQL (migration 20261126030100): the key that makes printed, typed
  * and OCR-read numbers meet, proof from EXPLAIN that a copy's numbers are looked up by index in the
- * certificate_number column and in the numbers read at registration, and the attempts log's own
- * match channel for it (migration 20261126103100).
+ * certificate_number column and in the numbers read at registration, the same for numbers one glyph
+ * off (migration 20261127200100), and the attempts log's own match channel for it (migration
+ * 20261126103100).
  */
 import assert from 'node:assert/strict';
 import { MATCH_CHANNELS, type VerificationStats } from '../functions/_shared/api-contract.ts';
 import { createAuthUser, hex64, inRollback, insertCertificate } from './_db.ts';
 import type { Tx } from './_db.ts';
-import { numberedLookup, numbersGlyphsOff } from '../functions/_shared/verification/store.ts';
+import {
+  certificatesNearlyNumbered,
+  nearlyNumberedLookup,
+  numberedLookup,
+  numbersGlyphsOff,
+} from '../functions/_shared/verification/store.ts';
 
 const key = async (tx: Tx, number: string | null) =>
   (await tx<{ key: string | null }[]>`select private.certificate_number_key(${number}) as key`)[0]!.key;
@@ -81,6 +87,32 @@ Deno.test('EXPLAIN: a copy’s numbers are looked up by index among 50,000 certi
           ),
       ),
       `no table is scanned: ${summary.join(', ')}`,
+    );
+    // A number one glyph off (a forged digit) is looked up by the GIN indexes of both places' variants.
+    const near = nearlyNumberedLookup(tx, ['GEN-00012395', 'READ-00042X24'], [0n, -1n], 22, 2);
+    const [nearRow] = await tx<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>`explain (format json) ${near}`;
+    const nearFound = nodes(nearRow!['QUERY PLAN'][0]!.Plan);
+    const nearSummary = nearFound.map(
+      (n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`,
+    );
+    for (const index of [
+      'certificates_certificate_number_variants_idx',
+      'certificate_numbers_variants_idx',
+    ]) {
+      assert.ok(
+        nearFound.some((node) => node['Index Name'] === index),
+        `should use ${index}: ${nearSummary.join(', ')}`,
+      );
+    }
+    assert.ok(
+      !nearFound.some(
+        (node) =>
+          node['Node Type'] === 'Seq Scan' &&
+          ['certificates', 'certificate_numbers', 'certificate_registrations'].includes(
+            node['Relation Name'] ?? '',
+          ),
+      ),
+      `no table is scanned: ${nearSummary.join(', ')}`,
     );
     // And the same lookup answers: the column's number and the number read at registration.
     const [byColumn] = await tx<{ id: string }[]>`
@@ -158,3 +190,61 @@ Deno.test('of the candidates, those whose number is a read token but for a glyph
     assert.deepEqual(await off(['NWA-2019-000671'], [sibling.id]), {});
   });
 });
+
+Deno.test('certificate_number_variants: one per glyph, shared only by keys one glyph apart', async () => {
+  await inRollback(async (tx) => {
+    const variants = async (number: string) =>
+      (
+        await tx<{ variants: string[] | null }[]>`
+          select private.certificate_number_variants(private.certificate_number_key(${number})) as variants`
+      )[0]!.variants;
+    assert.deepEqual(await variants('AC-12'), ['_C12', 'A_12', 'AC_2', 'AC1_']);
+    assert.equal(await variants('--'), null);
+    const shared = async (a: string, b: string) =>
+      (
+        await tx<{ shared: boolean }[]>`
+          select private.certificate_number_variants(private.certificate_number_key(${a}))
+            && private.certificate_number_variants(private.certificate_number_key(${b})) as shared`
+      )[0]!.shared;
+    assert.equal(await shared('NWA-2019-000611', 'NWA-2019-000671'), true);
+    assert.equal(await shared('NWA-2019-000611', 'NWA-2019-000677'), false);
+    assert.equal(await shared('NWA-2019-000611', 'NWA-2019-0006111'), false);
+  });
+});
+
+Deno.test(
+  'a number one glyph off names its certificate among all, of the copy’s design, nearest first',
+  async () => {
+    await inRollback(async (tx) => {
+      const owner = await createAuthUser(tx);
+      const register = async (number: string, pageHash: bigint, readOnly = false) => {
+        const certificate = await insertCertificate(tx, owner.id);
+        if (!readOnly)
+          await tx`update public.certificates set certificate_number = ${number} where id = ${certificate.id}`;
+        else
+          await tx`
+          insert into private.certificate_numbers (number_key, certificate_id)
+          values (private.certificate_number_key(${number}), ${certificate.id})`;
+        await tx`
+        insert into private.certificate_registrations (certificate_id, engine_version, page_width, page_height,
+          page_png, keypoints, descriptors, page_hash)
+        values (${certificate.id}, 8, 10, 10, decode('00', 'hex'), decode('00', 'hex'), decode('00', 'hex'),
+          ${pageHash.toString()}::bigint)`;
+        return certificate.id;
+      };
+      const design = 0x0f0f0f0f0f0f0f0fn;
+      const forgedFrom = await register('NWA-2019-000611', design ^ 0b111n);
+      const nearer = await register('NWA-2019-000681', design ^ 0b1n);
+      const readOnly = await register('UMN-2021-000375', design, true);
+      const otherDesign = await register('NWA-2019-000673', ~design);
+      await register('NWA-2019-000671', design);
+      const nearly = (tokens: string[]) => certificatesNearlyNumbered(tx, tokens, [design], 22, 3);
+      // 611 forged to 671: the one it was forged from and its one-glyph neighbour of the same design,
+      // nearest page first; not the exact number (the exact lookup's), nor another design's.
+      assert.deepEqual(await nearly(['NWA-2O19-000671']), [nearer, forgedFrom]);
+      assert.deepEqual(await nearly(['UMN-2021-000376', '2021']), [readOnly]);
+      assert.deepEqual(await nearly(['NWA-2019-000777']), []);
+      assert.ok(!(await nearly(['NWA-2019-000671'])).includes(otherDesign));
+    });
+  },
+);

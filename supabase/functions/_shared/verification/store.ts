@@ -129,6 +129,62 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
     group by f.certificate_id order by min(f.position) limit ${limit}`;
 }
 
+/**
+ * Registered certificates whose number is one of `tokens` but for exactly one glyph (keys of one
+ * length, migration 20261127200100's variants), with a page hash within `maxDistance` of one of the
+ * copy's `hashes` (the copy's design: a near number on another design is a coincidence), nearest
+ * first. Equal numbers are certificatesNumbered's.
+ */
+export async function certificatesNearlyNumbered(
+  sql: Sql | Tx,
+  tokens: string[],
+  hashes: bigint[],
+  maxDistance: number,
+  limit: number,
+): Promise<string[]> {
+  if (tokens.length === 0 || hashes.length === 0) return [];
+  return (await nearlyNumberedLookup(sql, tokens, hashes, maxDistance, limit)).map(
+    (row) => row.certificate_id,
+  );
+}
+
+/** certificatesNearlyNumbered's query, unsent: run it, or EXPLAIN it inside another (supabase/tests). */
+export function nearlyNumberedLookup(
+  sql: Sql | Tx,
+  tokens: string[],
+  hashes: bigint[],
+  maxDistance: number,
+  limit: number,
+) {
+  return sql<{ certificate_id: string }[]>`
+    with keys as (
+      select distinct key, private.certificate_number_variants(key) as variants
+      from unnest(${tokens}::text[]) as token, private.certificate_number_key(token) as key
+      where key ~ ${NUMBER_KEY_SHAPE}
+    ),
+    found as (
+      select c.id as certificate_id from keys k
+      join public.certificates c
+        on private.certificate_number_variants(private.certificate_number_key(c.certificate_number)) && k.variants
+        and private.certificate_number_key(c.certificate_number) <> k.key
+      union
+      select n.certificate_id from keys k
+      join private.certificate_numbers n
+        on private.certificate_number_variants(n.number_key) && k.variants and n.number_key <> k.key
+    )
+    select f.certificate_id from found f
+    cross join lateral (
+      select min(bit_count((r.page_hash # h)::bit(64))) as distance, r.registered_at
+      from private.certificate_registrations r
+      cross join unnest(${hashes.map(String)}::bigint[]) as h
+      where r.certificate_id = f.certificate_id and r.page_png is not null
+      group by r.registered_at
+    ) as page
+    where page.distance <= ${maxDistance}
+    order by page.distance, page.registered_at desc
+    limit ${limit}`;
+}
+
 /** Glyphs a read number may differ in from a registered one and still point at it (`numbersGlyphsOff`). */
 export const MAX_NUMBER_GLYPHS_OFF = 2;
 

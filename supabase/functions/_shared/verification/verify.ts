@@ -64,6 +64,7 @@ import {
 } from './page-hash.ts';
 import { encodePage } from './register.ts';
 import {
+  certificatesNearlyNumbered,
   certificatesNumbered,
   loadRegistration,
   MAX_NUMBER_GLYPHS_OFF,
@@ -1096,8 +1097,13 @@ export async function verifyCopy(
           );
         })
       : null;
+  // Where several certificates of the design are near and the copy's words chose none of them, the
+  // nearest hash does not tell which one the copy is: examining it first spent the CPU budget on a
+  // sibling, and the certificate the copy's number names was cut from the search (full-corpus shards:
+  // f-seal-swapped-photo-0078, f-date-digit-photo-0072). The number is read first; the near one
+  // stays a candidate below.
   const near = uniquelyNear(nearest)?.certificateId ?? null;
-  const strong = siblings?.chosen ?? (near && !siblings?.ruledOut.has(near) ? near : null);
+  const strong = siblings ? siblings.chosen : near;
   if (strong) await tryCandidate(strong);
   // No code, or its certificate is not what the page shows: the number the copy shows names the next
   // candidates. Where code and number disagree both are compared, and the comparison decides.
@@ -1119,28 +1125,30 @@ export async function verifyCopy(
     if (authentic()) break;
     await tryCandidate(candidate);
   }
+  // A number no certificate has but for one glyph points at the one it was forged from (or misread),
+  // among every certificate of the copy's design, not only the few nearest by page hash.
+  const nearlyNumbered =
+    authentic() || numbered.length > 0
+      ? []
+      : await timer.time('retrieval', () =>
+          certificatesNearlyNumbered(sql, numberTokens, hashes, MAX_HASH_DISTANCE, NUMBER_CANDIDATES),
+        );
   if (!authentic()) {
     // Certificates of one design hash alike, and the CPU budget leaves room for one or two of them:
     // the one whose number is the copy's but for a glyph or two (a forged digit) is examined first (a
-    // forged number's copy was examined against its design's other certificate only, accuracy run 11).
-    const glyphsOff = await timer.time('retrieval', () =>
-      numbersGlyphsOff(
-        sql,
-        numberTokens,
-        nearest.map((candidate) => candidate.certificateId).filter((id) => !tried.has(id)),
-      ),
-    );
+    // forged number's copy was examined against its design's other certificate only, accuracy run 11),
+    // those the near-number lookup found before the page-hash candidates when they tie.
+    const candidates = [
+      ...new Set([...nearlyNumbered, ...nearest.map((candidate) => candidate.certificateId)]),
+    ].filter((id) => !tried.has(id));
+    const glyphsOff = await timer.time('retrieval', () => numbersGlyphsOff(sql, numberTokens, candidates));
     const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
     // The sibling the copy's lines read as first, those they contradict last; within, the number decides.
     const readOrder = (id: string) => (siblings?.chosen === id ? 0 : siblings?.ruledOut.has(id) ? 2 : 1);
-    nearest.sort(
-      (a, b) =>
-        readOrder(a.certificateId) - readOrder(b.certificateId) ||
-        offBy(a.certificateId) - offBy(b.certificateId),
-    );
-    for (const candidate of nearest) {
-      if (ruledOutAfterChosen(siblings, tried, candidate.certificateId)) continue;
-      await tryCandidate(candidate.certificateId);
+    candidates.sort((a, b) => readOrder(a) - readOrder(b) || offBy(a) - offBy(b));
+    for (const candidate of candidates) {
+      if (ruledOutAfterChosen(siblings, tried, candidate)) continue;
+      await tryCandidate(candidate);
       if (authentic()) break;
     }
   }
