@@ -18,6 +18,9 @@
  *   --doc FILE             report to write (default docs/accuracy.md)
  *   --results DIR          per-copy results.json and results.csv (default bench/accuracy/results, or
  *                          bench/accuracy/results/shard-K-of-N for a shard; git-ignored)
+ *   --all-originals        register every original of the corpus, not only those the selected copies
+ *                          need: a few copies then meet as many certificates of their design as in
+ *                          the whole run (retrieval and the search budget behave as there)
  *   --write-corpus DIR     write the (filtered) corpus files and manifest.json to DIR, run nothing
  *
  * Without API_URL in the environment it starts a throwaway stack around itself
@@ -52,6 +55,7 @@ const { values } = parseArgs({
     doc: { type: 'string' },
     results: { type: 'string' },
     'write-corpus': { type: 'string' },
+    'all-originals': { type: 'boolean', default: false },
   },
 });
 
@@ -247,9 +251,9 @@ log(
     `${values.only ? ` (--only ${values.only})` : ''}; ${concurrency} requests in flight`,
 );
 
-// 1. Register the originals the selected copies need.
-const neededOriginals = corpus.originals.filter((original) =>
-  items.some((item) => item.originalId === original.id),
+// 1. Register the originals the selected copies need (or all of them).
+const neededOriginals = corpus.originals.filter(
+  (original) => values['all-originals'] || items.some((item) => item.originalId === original.id),
 );
 const registered = new Map<string, string>();
 const registerStarted = performance.now();
