@@ -1037,12 +1037,13 @@ export async function verifyCopy(
     return loaded.get(certificateId)!;
   };
   let best: Examination | null = null;
-  // What the copy's lines say of the page-hash candidates of one design, once they are looked up.
+  // What the copy's words say of the candidates of one design, once they are read.
   let siblings: SiblingEvidence | null = null;
   let searchCut = false;
+  const withinBudget = () => processCpuMs() - startedCpuMs <= CANDIDATE_CPU_BUDGET_MS;
   const tryCandidate = async (certificateId: string) => {
     if (tried.has(certificateId)) return;
-    if (tried.size > 0 && processCpuMs() - startedCpuMs > CANDIDATE_CPU_BUDGET_MS) {
+    if (tried.size > 0 && !withinBudget()) {
       searchCut = true;
       return;
     }
@@ -1065,51 +1066,30 @@ export async function verifyCopy(
   // A verifiable copy's QR code names its certificate: examined first, judged like any candidate.
   const coded = await timer.time('qr', () => certificateFromCode(sql, copy));
   if (coded) await tryCandidate(coded);
-  // The page hash's nearest registration, when near enough to be this page and no other is, is
-  // examined before the number is read: an authentic answer then costs no number reading (its OCR
-  // request and lines: 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine, docs/benchmarks.md
-  // "Content path").
   const nearest = authentic()
     ? []
     : await timer.time('retrieval', () =>
         nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
       );
-  // Page-hash candidates of one design are told apart by the words each alone prints, read once where
-  // their lines differ (siblings.ts): the one the copy shows goes first, even before the number is
-  // read, and one it does not show is never taken for the near hash's certificate.
-  // Only candidates whose stored page hash is near the first's are loaded for it: loading a registration
+  // Only candidates whose stored page hash is near the first's are one design: loading a registration
   // costs 50-70 ms of CPU, and loads for candidates of other designs cut a photo's own certificate
   // from the search (f-reissued-photo-0002, branch siblings).
   const oneDesign = nearest.filter((candidate) =>
     hashesOfOneDesign(candidate.pageHash, nearest[0]!.pageHash),
   );
-  siblings =
-    oneDesign.length > 1
-      ? await timer.time('siblings', async () => {
-          const registrations = await Promise.all(
-            oneDesign.map((candidate) => load(candidate.certificateId)),
-          );
-          return siblingEvidence(
-            ocr,
-            copy,
-            copyFeatures,
-            registrations.filter((registration): registration is StoredRegistration => !!registration),
-          );
-        })
-      : null;
-  // Where several certificates of the design are near and the copy's words chose none of them, the
-  // nearest hash does not tell which one the copy is: examining it first spent the CPU budget on a
-  // sibling, and the certificate the copy's number names was cut from the search (full-corpus shards:
-  // f-seal-swapped-photo-0078, f-date-digit-photo-0072). The number is read first; the near one
-  // stays a candidate below.
+  // The page hash's nearest registration, when near enough to be this page and no other of its design
+  // is among the nearest, is examined before the number is read: an authentic answer then costs no
+  // number reading (its OCR request and lines: 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine,
+  // docs/benchmarks.md "Content path"). Where the design has several, the hash does not tell which one
+  // the copy is, and examining the nearer spent the CPU budget on a sibling (docs/verification-pipeline.md).
   const near = uniquelyNear(nearest)?.certificateId ?? null;
-  const strong = siblings ? siblings.chosen : near;
-  if (strong) await tryCandidate(strong);
-  // No code, or its certificate is not what the page shows: the number the copy shows names the next
-  // candidates. Where code and number disagree both are compared, and the comparison decides.
-  // Read on the largest page outlined; where that names no certificate and the outline cut the
-  // picture, on the whole picture too: an outline can miss part of the page (a dark panel on a dark
-  // desk left a photo's number outside it, docs/verification-pipeline.md).
+  if (near && oneDesign.length === 1) await tryCandidate(near);
+  // The number the copy shows names the next candidates: the certificates whose number it is, or,
+  // where none is, those of the copy's design whose number it is but for one glyph (a forged digit or a
+  // misread one), among every certificate, not only the few nearest by page hash. Read on the largest
+  // page outlined; where that names no certificate and the outline cut the picture, on the whole
+  // picture too: an outline can miss part of the page (a dark panel on a dark desk left a photo's
+  // number outside it, docs/verification-pipeline.md).
   const numberTokens: string[] = [];
   const numbered = authentic()
     ? []
@@ -1121,18 +1101,38 @@ export async function verifyCopy(
         numberTokens.push(...(await readNumbers(ocr, copy)));
         return certificatesNumbered(sql, numberTokens, NUMBER_CANDIDATES);
       });
-  for (const candidate of numbered) {
-    if (authentic()) break;
-    await tryCandidate(candidate);
-  }
-  // A number no certificate has but for one glyph points at the one it was forged from (or misread),
-  // among every certificate of the copy's design, not only the few nearest by page hash.
   const nearlyNumbered =
     authentic() || numbered.length > 0
       ? []
       : await timer.time('retrieval', () =>
           certificatesNearlyNumbered(sql, numberTokens, hashes, MAX_HASH_DISTANCE, NUMBER_CANDIDATES),
         );
+  // A printed number equal to a registered one is the strongest evidence after the code (the
+  // comparison still decides): where code and number disagree both are compared.
+  for (const candidate of numbered) {
+    if (authentic()) break;
+    await tryCandidate(candidate);
+  }
+  // Certificates of one design are told apart by the words each alone prints, read once where their
+  // lines differ (siblings.ts), among the nearest by page hash and those the number named: the words
+  // chose a sibling of the three nearest while the copy's own certificate, one of twenty, was not
+  // among them (full-corpus shards). Not once the budget is spent: no candidate would follow.
+  const designIds = [
+    ...new Set([...oneDesign.map((candidate) => candidate.certificateId), ...numbered, ...nearlyNumbered]),
+  ];
+  siblings =
+    !authentic() && designIds.length > 1 && withinBudget()
+      ? await timer.time('siblings', async () => {
+          const registrations = await Promise.all(designIds.map((id) => load(id)));
+          return siblingEvidence(
+            ocr,
+            copy,
+            copyFeatures,
+            registrations.filter((registration): registration is StoredRegistration => !!registration),
+          );
+        })
+      : null;
+  if (siblings?.chosen && !authentic()) await tryCandidate(siblings.chosen);
   if (!authentic()) {
     // Certificates of one design hash alike, and the CPU budget leaves room for one or two of them:
     // the one whose number is the copy's but for a glyph or two (a forged digit) is examined first (a
@@ -1143,8 +1143,8 @@ export async function verifyCopy(
     ].filter((id) => !tried.has(id));
     const glyphsOff = await timer.time('retrieval', () => numbersGlyphsOff(sql, numberTokens, candidates));
     const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
-    // The sibling the copy's lines read as first, those they contradict last; within, the number decides.
-    const readOrder = (id: string) => (siblings?.chosen === id ? 0 : siblings?.ruledOut.has(id) ? 2 : 1);
+    // Those the copy's words contradict last; within, the number decides.
+    const readOrder = (id: string) => (siblings?.ruledOut.has(id) ? 1 : 0);
     candidates.sort((a, b) => readOrder(a) - readOrder(b) || offBy(a) - offBy(b));
     for (const candidate of candidates) {
       if (ruledOutAfterChosen(siblings, tried, candidate)) continue;
