@@ -97,19 +97,34 @@ export async function indexStoredNumbers(sql: Sql, limit: number): Promise<numbe
   return rows.length;
 }
 
+/** A candidate a printed number names, with its stored page hash (to tell its design). */
+export interface NumberedCandidate {
+  certificateId: string;
+  pageHash: bigint;
+}
+
+const numberedCandidate = (row: { certificate_id: string; page_hash: string }): NumberedCandidate => ({
+  certificateId: row.certificate_id,
+  pageHash: BigInt(row.page_hash),
+});
+
 /**
  * Registered certificates whose number is one of `tokens` (as read on a copy), in the order of the
  * tokens: the certificate_number column by its key's index, and the numbers read at registration by
  * the primary key of private.certificate_numbers. Only certificates with a page to compare.
  */
-export async function certificatesNumbered(sql: Sql, tokens: string[], limit: number): Promise<string[]> {
+export async function certificatesNumbered(
+  sql: Sql,
+  tokens: string[],
+  limit: number,
+): Promise<NumberedCandidate[]> {
   if (tokens.length === 0) return [];
-  return (await numberedLookup(sql, tokens, limit)).map((row) => row.certificate_id);
+  return (await numberedLookup(sql, tokens, limit)).map(numberedCandidate);
 }
 
 /** certificatesNumbered's query, unsent: run it, or EXPLAIN it inside another (supabase/tests). */
 export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
-  return sql<{ certificate_id: string }[]>`
+  return sql<{ certificate_id: string; page_hash: string }[]>`
     with keys as (
       select key, min(position) as position
       from unnest(${tokens}::text[]) with ordinality as t (token, position),
@@ -124,16 +139,23 @@ export function numberedLookup(sql: Sql | Tx, tokens: string[], limit: number) {
       select n.certificate_id, k.position from keys k
       join private.certificate_numbers n on n.number_key = k.key
     )
-    select f.certificate_id from found f
+    select f.certificate_id, r.page_hash::text as page_hash from found f
     join private.certificate_registrations r on r.certificate_id = f.certificate_id and r.page_png is not null
-    group by f.certificate_id order by min(f.position) limit ${limit}`;
+    group by f.certificate_id, r.page_hash order by min(f.position) limit ${limit}`;
 }
 
 /**
+ * Glyphs a number must have for one glyph off to point at a certificate: in a shorter one (a year on
+ * a number's line) one glyph off matches a large share of all certificates and tells nothing.
+ */
+const NEAR_NUMBER_LEAST_GLYPHS = 6;
+
+/**
  * Registered certificates whose number is one of `tokens` but for exactly one glyph (keys of one
- * length, migration 20261127200100's variants), with a page hash within `maxDistance` of one of the
- * copy's `hashes` (the copy's design: a near number on another design is a coincidence), nearest
- * first. Equal numbers are certificatesNumbered's.
+ * length, at least NEAR_NUMBER_LEAST_GLYPHS, migration 20261127200100's variants), with a page hash
+ * within `maxDistance` of one of the copy's `hashes` (the copy's design: a near number on another
+ * design is a coincidence); in the order of the tokens, then nearest page first. Equal numbers are
+ * certificatesNumbered's.
  */
 export async function certificatesNearlyNumbered(
   sql: Sql | Tx,
@@ -141,11 +163,9 @@ export async function certificatesNearlyNumbered(
   hashes: bigint[],
   maxDistance: number,
   limit: number,
-): Promise<string[]> {
+): Promise<NumberedCandidate[]> {
   if (tokens.length === 0 || hashes.length === 0) return [];
-  return (await nearlyNumberedLookup(sql, tokens, hashes, maxDistance, limit)).map(
-    (row) => row.certificate_id,
-  );
+  return (await nearlyNumberedLookup(sql, tokens, hashes, maxDistance, limit)).map(numberedCandidate);
 }
 
 /** certificatesNearlyNumbered's query, unsent: run it, or EXPLAIN it inside another (supabase/tests). */
@@ -156,32 +176,37 @@ export function nearlyNumberedLookup(
   maxDistance: number,
   limit: number,
 ) {
-  return sql<{ certificate_id: string }[]>`
+  return sql<{ certificate_id: string; page_hash: string }[]>`
     with keys as (
-      select distinct key, private.certificate_number_variants(key) as variants
-      from unnest(${tokens}::text[]) as token, private.certificate_number_key(token) as key
-      where key ~ ${NUMBER_KEY_SHAPE}
+      select key, private.certificate_number_variants(key) as variants, min(position) as position
+      from unnest(${tokens}::text[]) with ordinality as t (token, position),
+        private.certificate_number_key(token) as key
+      where key ~ ${NUMBER_KEY_SHAPE} and length(key) >= ${NEAR_NUMBER_LEAST_GLYPHS}
+      group by 1
     ),
     found as (
-      select c.id as certificate_id from keys k
+      select c.id as certificate_id, k.position from keys k
       join public.certificates c
         on private.certificate_number_variants(private.certificate_number_key(c.certificate_number)) && k.variants
         and private.certificate_number_key(c.certificate_number) <> k.key
-      union
-      select n.certificate_id from keys k
+      union all
+      select n.certificate_id, k.position from keys k
       join private.certificate_numbers n
         on private.certificate_number_variants(n.number_key) && k.variants and n.number_key <> k.key
+    ),
+    ranked as (
+      select certificate_id, min(position) as position from found group by certificate_id
     )
-    select f.certificate_id from found f
+    select f.certificate_id, page.page_hash::text as page_hash from ranked f
     cross join lateral (
-      select min(bit_count((r.page_hash # h)::bit(64))) as distance, r.registered_at
+      select r.page_hash, r.registered_at, min(bit_count((r.page_hash # h)::bit(64))) as distance
       from private.certificate_registrations r
       cross join unnest(${hashes.map(String)}::bigint[]) as h
       where r.certificate_id = f.certificate_id and r.page_png is not null
-      group by r.registered_at
+      group by r.page_hash, r.registered_at
     ) as page
     where page.distance <= ${maxDistance}
-    order by page.distance, page.registered_at desc
+    order by f.position, page.distance, page.registered_at desc
     limit ${limit}`;
 }
 

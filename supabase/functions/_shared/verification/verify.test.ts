@@ -157,14 +157,16 @@ Deno.test(
 );
 
 Deno.test(
-  'a page hash names the certificate to examine first only when no other registration is as near',
+  'a page hash names the certificate to examine first only when no other registration is as near or of its design',
   () => {
-    const own = { certificateId: 'own', distance: 3 };
+    const own = { certificateId: 'own', distance: 3, pageHash: 0n };
     assert.equal(uniquelyNear([own]), own);
-    assert.equal(uniquelyNear([own, { certificateId: 'other design', distance: 20 }]), own);
+    assert.equal(uniquelyNear([own, { certificateId: 'other design', distance: 20, pageHash: -1n }]), own);
     // A certificate of the same design 2-6 bits away: the printed number decides which one to examine.
-    assert.equal(uniquelyNear([own, { certificateId: 'sibling', distance: 7 }]), null);
-    assert.equal(uniquelyNear([{ certificateId: 'far', distance: 11 }]), null);
+    assert.equal(uniquelyNear([own, { certificateId: 'sibling', distance: 7, pageHash: 0b111n }]), null);
+    // Of the same design though farther from the copy: the hash cannot tell them apart either.
+    assert.equal(uniquelyNear([own, { certificateId: 'sibling', distance: 14, pageHash: 0b1111n }]), null);
+    assert.equal(uniquelyNear([{ certificateId: 'far', distance: 11, pageHash: 0n }]), null);
     assert.equal(uniquelyNear([]), null);
   },
 );

@@ -95,12 +95,14 @@ const COPY_FEATURES = 1500;
 const HASH_CANDIDATES = 3;
 export const MAX_HASH_DISTANCE = 22;
 /**
- * A page hash this near (bits of 64) is examined before the copy's number is read, when it is the only
- * registration that near (see `uniquelyNear`).
+ * A page hash this near (bits of 64) is examined before the copy's number is read, when no other
+ * registration is that near or of its design (see `uniquelyNear`).
  */
 const STRONG_HASH_DISTANCE = 10;
 /** Certificates a printed number names (look-alike glyphs fold, so a few may share one). */
 const NUMBER_CANDIDATES = 2;
+/** Certificates a number one glyph off names (a design's numbers may be dense: the words choose). */
+const NEAR_NUMBER_CANDIDATES = 3;
 const EVIDENCE_LONG_SIDE = 900;
 /**
  * Engine CPU (ms) a request may have spent when it would take up another candidate: hosted functions
@@ -948,16 +950,21 @@ export function ruledOutAfterChosen(
 }
 
 /**
- * The nearest registration by page hash, when it alone is within STRONG_HASH_DISTANCE of the copy.
- * Certificates of one design hash 2-6 bits apart, so where two are that near the hash does not tell
- * which one the copy is: examining the nearer first spent the search's CPU budget on a sibling
- * (accuracy run 11 and branch `unnamed`: f-number-digit-scan-0000, f-name-letter-scan-0001 and
- * g-screenshot-0004 unknown, their own certificate never examined), and the printed number decides.
+ * The nearest registration by page hash, when it alone is within STRONG_HASH_DISTANCE of the copy and
+ * no other of the nearest is of its design. Certificates of one design hash 2-6 bits apart, so where
+ * the design has several the hash does not tell which one the copy is: examining the nearer first
+ * spent the search's CPU budget on a sibling (accuracy run 11 and branch `unnamed`:
+ * f-number-digit-scan-0000, f-name-letter-scan-0001 and g-screenshot-0004 unknown, their own
+ * certificate never examined; the full-corpus shards, 20 certificates per design, many more), and the
+ * printed number and the words decide.
  */
-export function uniquelyNear<T extends { distance: number }>(nearest: T[]): T | null {
-  const [first, second] = nearest;
+export function uniquelyNear<T extends { distance: number; pageHash: bigint }>(nearest: T[]): T | null {
+  const [first, ...others] = nearest;
   if (!first || first.distance > STRONG_HASH_DISTANCE) return null;
-  return second && second.distance <= STRONG_HASH_DISTANCE ? null : first;
+  const rival = others.some(
+    (other) => other.distance <= STRONG_HASH_DISTANCE || hashesOfOneDesign(other.pageHash, first.pageHash),
+  );
+  return rival ? null : first;
 }
 
 const SEARCH_CUT_REASON =
@@ -1071,25 +1078,17 @@ export async function verifyCopy(
     : await timer.time('retrieval', () =>
         nearestRegistrations(sql, hashes, HASH_CANDIDATES, MAX_HASH_DISTANCE),
       );
-  // Only candidates whose stored page hash is near the first's are one design: loading a registration
-  // costs 50-70 ms of CPU, and loads for candidates of other designs cut a photo's own certificate
-  // from the search (f-reissued-photo-0002, branch siblings).
-  const oneDesign = nearest.filter((candidate) =>
-    hashesOfOneDesign(candidate.pageHash, nearest[0]!.pageHash),
-  );
-  // The page hash's nearest registration, when near enough to be this page and no other of its design
-  // is among the nearest, is examined before the number is read: an authentic answer then costs no
-  // number reading (its OCR request and lines: 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine,
-  // docs/benchmarks.md "Content path"). Where the design has several, the hash does not tell which one
-  // the copy is, and examining the nearer spent the CPU budget on a sibling (docs/verification-pipeline.md).
+  // The page hash's nearest registration, when it alone is near enough to be this page, is examined
+  // before the number is read: an authentic answer then costs no number reading (its OCR request and
+  // lines: 0.4-2.6 s of 1.7-8.4 s per copy on the loaded machine, docs/benchmarks.md "Content path").
   const near = uniquelyNear(nearest)?.certificateId ?? null;
-  if (near && oneDesign.length === 1) await tryCandidate(near);
-  // The number the copy shows names the next candidates: the certificates whose number it is, or,
-  // where none is, those of the copy's design whose number it is but for one glyph (a forged digit or a
-  // misread one), among every certificate, not only the few nearest by page hash. Read on the largest
-  // page outlined; where that names no certificate and the outline cut the picture, on the whole
-  // picture too: an outline can miss part of the page (a dark panel on a dark desk left a photo's
-  // number outside it, docs/verification-pipeline.md).
+  if (near) await tryCandidate(near);
+  // The number the copy shows names the next candidates: the certificates whose number it is, and
+  // those of the copy's design whose number it is but for one glyph (a forged digit, or a misread
+  // one), among every certificate, not only the few nearest by page hash. Read on the largest page
+  // outlined; where that names no certificate and the outline cut the picture, on the whole picture
+  // too: an outline can miss part of the page (a dark panel on a dark desk left a photo's number
+  // outside it, docs/verification-pipeline.md).
   const numberTokens: string[] = [];
   const numbered = authentic()
     ? []
@@ -1101,29 +1100,33 @@ export async function verifyCopy(
         numberTokens.push(...(await readNumbers(ocr, copy)));
         return certificatesNumbered(sql, numberTokens, NUMBER_CANDIDATES);
       });
-  const nearlyNumbered =
-    authentic() || numbered.length > 0
-      ? []
-      : await timer.time('retrieval', () =>
-          certificatesNearlyNumbered(sql, numberTokens, hashes, MAX_HASH_DISTANCE, NUMBER_CANDIDATES),
-        );
-  // A printed number equal to a registered one is the strongest evidence after the code (the
-  // comparison still decides): where code and number disagree both are compared.
-  for (const candidate of numbered) {
-    if (authentic()) break;
-    await tryCandidate(candidate);
-  }
+  const numberedIds = numbered.map((candidate) => candidate.certificateId);
+  const nearlyNumbered = authentic()
+    ? []
+    : (
+        await timer.time('retrieval', () =>
+          certificatesNearlyNumbered(sql, numberTokens, hashes, MAX_HASH_DISTANCE, NEAR_NUMBER_CANDIDATES),
+        )
+      ).filter((candidate) => !numberedIds.includes(candidate.certificateId));
   // Certificates of one design are told apart by the words each alone prints, read once where their
-  // lines differ (siblings.ts), among the nearest by page hash and those the number named: the words
-  // chose a sibling of the three nearest while the copy's own certificate, one of twenty, was not
-  // among them (full-corpus shards). Not once the budget is spent: no candidate would follow.
-  const designIds = [
-    ...new Set([...oneDesign.map((candidate) => candidate.certificateId), ...numbered, ...nearlyNumbered]),
-  ];
+  // lines differ (siblings.ts), among the nearest by page hash and those the number names: judged
+  // among the three nearest only, the words chose a sibling while the copy's own certificate, one of
+  // twenty, was not among them (full-corpus shards). Only candidates of the first's design are loaded
+  // (50-70 ms of CPU each: loads of other designs cut a photo's own certificate from the search,
+  // f-reissued-photo-0002), those not yet examined first (the first is the one the copy is aligned to,
+  // an alignment its examination reuses).
+  const design = nearest[0]?.pageHash ?? numbered[0]?.pageHash ?? nearlyNumbered[0]?.pageHash;
+  const ofDesign = [
+    ...new Map(
+      [...nearest, ...numbered, ...nearlyNumbered]
+        .filter((candidate) => design !== undefined && hashesOfOneDesign(candidate.pageHash, design))
+        .map((candidate) => [candidate.certificateId, candidate.certificateId]),
+    ).values(),
+  ].sort((a, b) => Number(tried.has(a)) - Number(tried.has(b)));
   siblings =
-    !authentic() && designIds.length > 1 && withinBudget()
+    !authentic() && ofDesign.length > 1 && !tried.has(ofDesign[0]!) && (tried.size === 0 || withinBudget())
       ? await timer.time('siblings', async () => {
-          const registrations = await Promise.all(designIds.map((id) => load(id)));
+          const registrations = await Promise.all(ofDesign.map((id) => load(id)));
           return siblingEvidence(
             ocr,
             copy,
@@ -1133,19 +1136,29 @@ export async function verifyCopy(
         })
       : null;
   if (siblings?.chosen && !authentic()) await tryCandidate(siblings.chosen);
+  // A printed number equal to a registered one, after the words' choice and whatever they ruled out
+  // (a reissued name rules its own certificate out): where code, words and number disagree each is
+  // compared, and the comparison decides.
+  for (const candidate of numberedIds) {
+    if (authentic()) break;
+    await tryCandidate(candidate);
+  }
   if (!authentic()) {
     // Certificates of one design hash alike, and the CPU budget leaves room for one or two of them:
     // the one whose number is the copy's but for a glyph or two (a forged digit) is examined first (a
     // forged number's copy was examined against its design's other certificate only, accuracy run 11),
-    // those the near-number lookup found before the page-hash candidates when they tie.
+    // those the near-number lookup found before the page-hash candidates when they tie; those the
+    // copy's words contradict last.
     const candidates = [
-      ...new Set([...nearlyNumbered, ...nearest.map((candidate) => candidate.certificateId)]),
+      ...new Set([
+        ...nearlyNumbered.map((candidate) => candidate.certificateId),
+        ...nearest.map((candidate) => candidate.certificateId),
+      ]),
     ].filter((id) => !tried.has(id));
     const glyphsOff = await timer.time('retrieval', () => numbersGlyphsOff(sql, numberTokens, candidates));
     const offBy = (id: string) => glyphsOff.get(id) ?? MAX_NUMBER_GLYPHS_OFF + 1;
-    // Those the copy's words contradict last; within, the number decides.
-    const readOrder = (id: string) => (siblings?.ruledOut.has(id) ? 1 : 0);
-    candidates.sort((a, b) => readOrder(a) - readOrder(b) || offBy(a) - offBy(b));
+    const ruledOut = (id: string) => Number(!!siblings?.ruledOut.has(id));
+    candidates.sort((a, b) => ruledOut(a) - ruledOut(b) || offBy(a) - offBy(b));
     for (const candidate of candidates) {
       if (ruledOutAfterChosen(siblings, tried, candidate)) continue;
       await tryCandidate(candidate);
@@ -1161,7 +1174,7 @@ export async function verifyCopy(
     for (const sibling of await registrationsReading(sql, reads, [...tried])) await tryCandidate(sibling);
   }
   const found = best as Examination | null;
-  const namedUnexamined = alteredWhileNumberNamesUnexamined(found, numbered, tried);
+  const namedUnexamined = alteredWhileNumberNamesUnexamined(found, numberedIds, tried);
   if (!found || found.decision.verdict === 'unknown' || namedUnexamined) {
     // Unknown shows nothing of any registered certificate: no id, no differences, no pictures.
     return {
@@ -1196,7 +1209,7 @@ export async function verifyCopy(
     matchChannel:
       found.registration.certificateId === coded
         ? 'certificate_code'
-        : numbered.includes(found.registration.certificateId)
+        : numberedIds.includes(found.registration.certificateId)
           ? 'certificate_number'
           : 'visual',
     copyKind: copyKindOf(found.alignment.homography),
