@@ -390,8 +390,10 @@ ${FORGERY_KINDS.map((kind) => `  - \`${kind}\`: ${FORGERY_DESCRIPTIONS[kind]}.`)
 - **Options**: \`-- --full\`, \`--seed N\`, \`--only <category|part|id>[,…]\` (e.g. \`photo\`, \`forgery/grade-sign\`,
   \`g-crop-0003\`; such a run leaves this page alone), \`--shard K/N\` (every Nth copy from the Kth: a full
   run in parts, each with the same committed engine, reported as one by \`npm run bench:accuracy:merge --
-  --doc FILE DIR...\`), \`--concurrency N\`, \`--label TEXT\`, \`--write-corpus DIR\` (writes the files and a
-  manifest, verifies nothing).
+  --doc FILE DIR...\`), \`--all-originals\` (registers every original, not only those the selected copies
+  need: a few copies then meet as many certificates of their design as in the whole run, so retrieval
+  and the search budget behave as there), \`--concurrency N\`, \`--label TEXT\`, \`--write-corpus DIR\`
+  (writes the files and a manifest, verifies nothing).
 - **Machine**: ${input.machine.cpu}, ${input.machine.cores} cores shared with other work (load average
   ${input.machine.loadAverage.map((value) => value.toFixed(1)).join(' / ')} at the end), ${input.machine.memoryGb.toFixed(0)} GB, ${input.machine.os}, Node ${input.machine.node}.
 `;
