@@ -1117,11 +1117,11 @@ export async function verifyCopy(
   // an alignment its examination reuses).
   const design = nearest[0]?.pageHash ?? numbered[0]?.pageHash ?? nearlyNumbered[0]?.pageHash;
   const ofDesign = [
-    ...new Map(
+    ...new Set(
       [...nearest, ...numbered, ...nearlyNumbered]
         .filter((candidate) => design !== undefined && hashesOfOneDesign(candidate.pageHash, design))
-        .map((candidate) => [candidate.certificateId, candidate.certificateId]),
-    ).values(),
+        .map((candidate) => candidate.certificateId),
+    ),
   ].sort((a, b) => Number(tried.has(a)) - Number(tried.has(b)));
   siblings =
     !authentic() && ofDesign.length > 1 && !tried.has(ofDesign[0]!) && (tried.size === 0 || withinBudget())
