@@ -486,6 +486,18 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     'Name and Surname',
   ])
     assert.notEqual(nameFields([pageLine(label, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', label);
+  // Full corpus o010 (badge photo): OCR read the logo's edge after the name; a number is no such mark.
+  assert.equal(
+    nameFields([pageLine('Name Omar Watanabe i“', 0.9, 72, 294, 300, 15)])[0]!.field,
+    'recipient_name',
+  );
+  assert.equal(fieldOfLine('Name Omar Watanabe i“', null, null), 'recipient_name');
+  for (const marked of ['Name Omar Watanabe 12', 'Name Omar Watanabe i“ of'])
+    assert.notEqual(
+      nameFields([pageLine(marked, 0.9, 72, 294, 300, 15)])[0]!.field,
+      'recipient_name',
+      marked,
+    );
   // Names with a hyphen or an apostrophe, or a field's word ("Mark"), are names.
   for (const name of ['Name Lee Jae-in', "Name Siobhan O'Neill", 'Name Mark Ortiz'])
     assert.equal(nameFields([pageLine(name, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', name);

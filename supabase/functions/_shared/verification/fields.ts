@@ -297,7 +297,7 @@ const NOT_IN_NAME =
  * signature", "Graduate School of Business").
  */
 function labelAndName(text: string): boolean {
-  const clean = withoutScribbles(text).trim();
+  const clean = withoutEdgeMarks(withoutScribbles(text));
   if (!RECIPIENT_LABEL.test(clean)) return false;
   const rest = clean.replace(RECIPIENT_LABEL, '').trim();
   return /^\p{Lu}/u.test(rest) && nameLike(rest) && mayBeName(rest) && !NOT_IN_NAME.test(rest);
@@ -483,6 +483,24 @@ export function withoutScribbles(text: string): string {
     .join(' ');
 }
 
+/**
+ * A token OCR makes at a line's end of the edge of a logo or a border printed beside the words ("i“"
+ * after "Name Omar Watanabe", a badge photo): no digits, at most two letters, with a sign no name holds
+ * or a lone lower-case letter. Left on, the line was no name, the badge's recipient went unnamed and
+ * unread, and a forged "Watanade" was accepted (full corpus, shard 2).
+ */
+function isEdgeMark(token: string): boolean {
+  const letters = token.match(/\p{L}/gu)?.length ?? 0;
+  return !/\p{N}/u.test(token) && letters <= 2 && (/[^\p{L}'’.\-]/u.test(token) || /^\p{Ll}$/u.test(token));
+}
+
+/** A line's text without the edge marks (isEdgeMark) OCR read after its words. */
+function withoutEdgeMarks(text: string): string {
+  const tokens = text.trim().split(/\s+/);
+  while (tokens.length > 1 && isEdgeMark(tokens.at(-1)!)) tokens.pop();
+  return tokens.join(' ');
+}
+
 /** Letters only, one to five words: what a person's name looks like on its own line. */
 function nameLike(text: string): boolean {
   const words = text.trim().split(/\s+/);
@@ -501,7 +519,7 @@ export function fieldOfLine(
 ): CertificateField | null {
   const clean = withoutScribbles(text).trim();
   if (!/[\p{L}\p{N}]/u.test(clean)) return null;
-  const labelled = clean.replace(RECIPIENT_LABEL, '').trim();
+  const labelled = withoutEdgeMarks(clean.replace(RECIPIENT_LABEL, ''));
   if (RECIPIENT_LABEL.test(clean) && labelled && nameLike(labelled)) return 'recipient_name';
   if (previous !== null) {
     const before = withoutScribbles(previous);

@@ -36,8 +36,11 @@ import { pageHash } from './page-hash.ts';
  * 8: a recipient's label and the name on one line name that line, and a recipient's label heading a
  *    row of labels ("Student   Record no.") names the line below it, never the label beside it
  *    (fields.ts nameFields): two forged names so left unread were accepted (full corpus, shard 1).
+ * 9: a recipient's label and name on one line are named though OCR read a logo's edge after the name
+ *    ("Name Omar Watanabe i“", fields.ts withoutEdgeMarks): a forged badge name so left unread was
+ *    accepted (full corpus, shard 2).
  */
-export const ENGINE_VERSION = 8;
+export const ENGINE_VERSION = 9;
 export const ORIGINAL_FEATURES = 1500;
 
 export interface PageRegistration {
