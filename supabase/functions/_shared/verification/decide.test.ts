@@ -1456,9 +1456,11 @@ Deno.test('a weakly flagged line read otherwise whole, alike by cells that hold 
     originalReads: reading('Result 3.3/4.0', 0.96),
   };
   assert.equal(decideOne({ ...whole, cells: cells('3.3/4.0') }).verdict, 'unknown');
-  // Without the cells, or with a cell read otherwise, or with a strong tile, it stays a change.
-  assert.equal(decideOne(whole).verdict, 'altered');
+  // Without the cells it is the label's word OCR left out (wordsLeftOutUnderWeakTiles): doubt too.
+  assert.equal(decideOne(whole).verdict, 'unknown');
+  // With a cell or the value read otherwise, or with a strong tile, it stays a change.
   assert.equal(decideOne({ ...whole, cells: cells('3.8/4.0') }).verdict, 'altered');
+  assert.equal(decideOne({ ...whole, reads: reading('3.8/4.0', 0.91) }).verdict, 'altered');
   assert.equal(decideOne({ ...whole, score: 0.35, cells: cells('3.3/4.0') }).verdict, 'altered');
 });
 
@@ -1471,6 +1473,15 @@ Deno.test('ink with no reading whose tones agree on both pages is doubt, never a
   // Graphics off every line alike.
   assert.equal(decideOne({ line: null, score: 0.48 }).verdict, 'altered');
   assert.equal(decideOne({ line: null, score: 0.48, tonesAlike: true }).verdict, 'unknown');
+  // Weakly flagged, such ink is the same picture (full corpus g-pdf-0208: a badge's seal in a JPEG q90
+  // PDF, 0.080 at likeness 0.967); its tones unlike or a mark gone or added, it stays in doubt.
+  assert.equal(decideOne({ line: null, score: 0.08, tonesAlike: true }).verdict, 'authentic');
+  assert.equal(decideOne({ line: null, score: 0.08, tonesAlike: false }).verdict, 'unknown');
+  assert.equal(
+    decideOne({ line: null, score: 0.08, tonesAlike: true, unmatchedMarks: 1 }).verdict,
+    'unknown',
+  );
+  assert.equal(decideOne({ ...seal, score: 0.08, tonesAlike: true }).verdict, 'authentic');
   // A grade OCR registered (one letter and a sign, seed 11 f-grade-sign-scan-0002: A+ -> A-, 0.80, read
   // as nothing on both pages) stays a change whatever its tones.
   const sign = registered('A+', null, 0.97, { x: 497, y: 503, width: 38, height: 19 });
@@ -1716,5 +1727,186 @@ Deno.test(
       { ...misread, unmatchedMarks: 1 },
     ];
     for (const change of changes) assert.equal(decideOne(change).verdict, 'altered', JSON.stringify(change));
+  },
+);
+
+Deno.test('fine print whose ink agrees is doubt however OCR or the strokes read it, never a change', () => {
+  // Full corpus g-screenshot-0021 (genuine, 41 %): a transcript's row at 8.8 px read otherwise at 0.92.
+  const row = registered('Corporate Law 7.5 C+', null, 0.9, { x: 78, y: 725, width: 739, height: 16 });
+  const misread = readOnBoth(row, reading('Corporate Low Ce', 0.92), reading('Corporate Law 7.5 C+', 0.96), {
+    copyLineHeight: 8.8,
+  });
+  const fine = decideOne(misread);
+  assert.equal(fine.verdict, 'unknown');
+  assert.match(fine.reasons.join(' '), /too small to compare its text/);
+  // Printed larger, the same reading is a change; so is fine print a tile or a mark saw.
+  assert.equal(decideOne({ ...misread, copyLineHeight: 12 }).verdict, 'altered');
+  assert.equal(decideOne({ ...misread, unmatchedMarks: 1 }).verdict, 'altered');
+  // Full corpus g-screenshot-0065 (genuine, 37 %): an issuer's line at 8.3 px cut into letters, two of
+  // whose strokes were judged changed where neither page read a glyph.
+  const issuer = registered('Université de Montréal-Nord', null, 0.93, {
+    x: 367,
+    y: 964,
+    width: 316,
+    height: 16,
+  });
+  const letters = readOnBoth(
+    issuer,
+    reading('Universilé de Monlréal-Nord', 0.55),
+    reading(issuer.text, 0.93),
+    {
+      copyLineHeight: 8.3,
+      cells: {
+        copy: [silent, silent],
+        original: [silent, reading('vi', 0.53)],
+        shapes: [{ index: 0, changed: true }],
+      },
+    },
+  );
+  assert.equal(decideOne(letters).verdict, 'unknown');
+  // A value's cell whose strokes changed (the original's reads "A+") still stands at that size.
+  const grade = registered('Linear Algebra 15 A+', null, 0.95, { x: 79, y: 554, width: 736, height: 17 });
+  const sign = readOnBoth(grade, reading('Linear Algebra 15', 0.9), reading('Linear Algebra 15 A+', 0.96), {
+    copyLineHeight: 8.6,
+    cells: {
+      copy: [reading('Linear Algebra', 0.95), reading('15', 0.95), silent],
+      original: [reading('Linear Algebra', 0.96), reading('15', 0.96), reading('A+', 0.96)],
+      shapes: [{ index: 2, changed: true }],
+    },
+  });
+  assert.equal(decideOne(sign).verdict, 'altered');
+});
+
+Deno.test(
+  "a value's label OCR left out under weak tiles is doubt; the value read otherwise stays a change",
+  () => {
+    // Full corpus g-screenshot-0045 (genuine, 38 %): a shaded table header flagged at 0.108, its last
+    // word read as nothing on the copy.
+    const header = registered('Module Credits Grade', 'grade', 0.95, {
+      x: 79,
+      y: 508,
+      width: 773,
+      height: 26,
+    });
+    const dropped: Partial<RegionEvidence> = {
+      line: header,
+      score: 0.108,
+      unmatchedMarks: 0,
+      copyLineHeight: 13.2,
+      reads: reading('Module Credits', 0.95),
+      originalReads: reading('Module Credits Grade', 0.96),
+      cells: {
+        copy: [reading('Module', 0.95), reading('Credits', 0.96), silent],
+        original: [reading('Module', 0.96), reading('Credits', 0.96), reading('Grade', 0.97)],
+      },
+    };
+    assert.equal(decideOne(dropped).verdict, 'unknown');
+    // A strong tile, a sign left out, or a name's line keeps the change.
+    assert.equal(decideOne({ ...dropped, score: 0.4 }).verdict, 'altered');
+    const sign = registered('Result A+', 'grade', 0.95, header.box);
+    assert.equal(
+      decideOne({
+        ...dropped,
+        line: sign,
+        reads: reading('Result A', 0.95),
+        originalReads: reading(sign.text, 0.96),
+        cells: undefined,
+      }).verdict,
+      'altered',
+    );
+    const name = registered('Omar Watanabe', 'recipient_name', 0.95, header.box);
+    assert.equal(
+      decideOne({
+        ...dropped,
+        line: name,
+        reads: reading('Omar', 0.95),
+        originalReads: reading(name.text, 0.96),
+        cells: undefined,
+      }).verdict,
+      'altered',
+    );
+  },
+);
+
+Deno.test(
+  "a date's line read with its registered dates and no other clears what else OCR read beside them",
+  () => {
+    // Full corpus g-webp-0102 (genuine, WebP q40): the date and the signatory's name share a row; the
+    // name's cell read on the copy only, the date alike in its cell on both pages.
+    const date = registered('20 May 2017 PTT Fael Ortiz', 'issue_date', 0.71, {
+      x: 99,
+      y: 797,
+      width: 1131,
+      height: 26,
+    });
+    const beside = readOnBoth(
+      date,
+      reading('20 May 2017 ho Prof. Rafael Ortiz', 0.67),
+      reading('20 May 2017 afael Ortiz', 0.86),
+      {
+        copyLineHeight: 33.4,
+        cells: {
+          copy: [reading('20 May 2017', 0.96), reading('Prof” Rafael Ortiz', 0.6)],
+          original: [reading('20 May 2017', 0.96), reading('', 0.95)],
+        },
+      },
+    );
+    assert.equal(decideOne(beside).verdict, 'authentic');
+    // Another date read anywhere, the date read only unsurely, or a mark gone or added keeps the doubt.
+    const otherDate = {
+      ...beside.cells!,
+      copy: [reading('20 May 2011', 0.96), reading('Prof” Rafael Ortiz', 0.6)],
+    };
+    assert.notEqual(decideOne({ ...beside, cells: otherDate }).verdict, 'authentic');
+    const unsure = {
+      ...beside.cells!,
+      copy: [reading('20 May 2017', 0.7), reading('Prof” Rafael Ortiz', 0.6)],
+    };
+    assert.equal(decideOne({ ...beside, cells: unsure }).verdict, 'unknown');
+    assert.notEqual(decideOne({ ...beside, unmatchedMarks: 1 }).verdict, 'authentic');
+  },
+);
+
+Deno.test(
+  "a cell the original cannot read beside a line's whole text says nothing; a changed name still does",
+  () => {
+    // Quick corpus g-webp-0004 (genuine): a badge's name line holds the logo's letters, registered "i“".
+    const name = registered('Name Omar Watanabe i“', 'recipient_name', 0.86, {
+      x: 394,
+      y: 228,
+      width: 841,
+      height: 62,
+    });
+    const cells = (copyName: string) => ({
+      copy: [reading('Name', 0.96), reading(copyName, 0.96), reading('FSB)', 0.51)],
+      original: [reading('Name', 0.96), reading('Omar Watanabe', 0.96), reading('‘FSB', 0.24)],
+    });
+    const genuine = readOnBoth(
+      name,
+      reading("Omar Watanabe 'FS}", 0.7),
+      reading('Name Omar Watanabe', 0.96),
+      {
+        copyLineHeight: 79.8,
+        cells: cells('Omar Watanabe'),
+      },
+    );
+    assert.equal(decideOne(genuine).verdict, 'authentic');
+    // Full corpus f-name-letter-photo-0052: "Watanabe" -> "Watanade" in the name's cell.
+    const forged = decideOne({
+      ...genuine,
+      reads: reading('Omar Watanade ‘FSI', 0.79),
+      cells: cells('Omar Watanade'),
+    });
+    assert.equal(forged.verdict, 'altered');
+    assert.deepEqual(
+      forged.differences.map((difference) => difference.field),
+      ['recipient_name'],
+    );
+    // The name's own cell unreadable on the original: the others lack the text, nothing is set aside.
+    const unreadName = {
+      copy: [reading('Name', 0.96), reading('Omar Watanade', 0.7), reading('FSB)', 0.51)],
+      original: [reading('Name', 0.96), reading('Omar Watanabe', 0.4), reading('‘FSB', 0.24)],
+    };
+    assert.notEqual(decideOne({ ...genuine, cells: unreadName }).verdict, 'authentic');
   },
 );

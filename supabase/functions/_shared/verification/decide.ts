@@ -5,7 +5,15 @@
  * never *authentic*; *altered* needs a clear difference on a copy that aligned well.
  */
 import type { CertificateField } from '../api-contract.ts';
-import { fieldLabel, readingKey, type RegisteredLine, textLineLabel, unifyDashes } from './fields.ts';
+import {
+  fieldLabel,
+  readingKey,
+  type RegisteredLine,
+  statedDates,
+  textLineLabel,
+  unifyDashes,
+  withoutEdgeMarks,
+} from './fields.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
 import { overlapArea } from './boxes.ts';
 
@@ -208,6 +216,16 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
  * read nothing or other text below (a number at 7.0 px).
  */
 export const LEGIBLE_LINE_HEIGHT = 7;
+
+/**
+ * Line height (px, as LEGIBLE_LINE_HEIGHT) in the copy's own pixels under which OCR still reads, but
+ * confuses letters of one shape (a and o, + and e, 1.8 px apart at this size): there a reading that
+ * differs where the ink agrees accuses nothing (`finePrintDoubt`). Genuine screenshots of transcripts
+ * at 38-41 % read "Corporate Low Ce" for "Corporate Law 7.5 C+" at 0.92 in an 8.8 px row, and a 37 %
+ * one's issuer line at 8.3 px had two letters' strokes judged changed: 4 of 11 genuine screenshots of
+ * the full corpus's first genuine shard were answered altered.
+ */
+export const FINE_PRINT_HEIGHT = 10;
 
 /** OCR confidence needed to call a critical field changed when the picture looked the same. */
 export const READ_SURE = 0.9;
@@ -439,6 +457,48 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
       ),
   );
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
+}
+
+/**
+ * A line's cells less those OCR cannot read on the original (under READ_DOUBT, the copy's under
+ * READ_CONFIDENT) where the others read the registered text whole on both pages (its edge marks
+ * aside, fields.ts withoutEdgeMarks): ink beside the text that is no words, as a logo's letters page OCR
+ * glued to a badge's name ("Name Omar Watanabe i“"; by cells "‘FSB" at 0.24 on the original and "FSB)"
+ * at 0.51 on a genuine WebP left the recipient in doubt on 3 genuine copies of that badge). A cell of
+ * the text itself the original cannot read stays: the others then lack part of the text.
+ */
+function cellsBesideText(
+  cells: NonNullable<RegionEvidence['cells']>,
+  registered: string,
+): NonNullable<RegionEvidence['cells']> {
+  if (cells.copy.length !== cells.original.length) return cells;
+  const beside = cells.original.flatMap((original, index) =>
+    original.confidence < READ_DOUBT && cells.copy[index]!.confidence < READ_CONFIDENT ? [index] : [],
+  );
+  if (!beside.length || beside.length === cells.original.length) return cells;
+  const text = confusableKey(withoutEdgeMarks(registered));
+  const readsText = (side: RegionReading[]) =>
+    confusableKey(
+      side
+        .filter((_, index) => !beside.includes(index))
+        .map((cell) => cell.text)
+        .join(' '),
+    ) === text;
+  if (!readsText(cells.copy) || !readsText(cells.original)) return cells;
+  const kept = (side: RegionReading[]) => side.filter((_, index) => !beside.includes(index));
+  // Cells read again, and strokes compared, keep their place among the cells kept.
+  const place = (index: number) => index - beside.filter((other) => other < index).length;
+  return {
+    ...cells,
+    copy: kept(cells.copy),
+    original: kept(cells.original),
+    again: cells.again
+      ?.filter((cell) => !beside.includes(cell.index))
+      .map((cell) => ({ ...cell, index: place(cell.index) })),
+    shapes: cells.shapes
+      ?.filter((shape) => !beside.includes(shape.index))
+      .map((shape) => ({ ...shape, index: place(shape.index) })),
+  };
 }
 
 /** Whether the words of the reading with fewer all stand, in order, among the other's words. */
@@ -687,11 +747,23 @@ function judge(region: RegionEvidence): Judgement {
   // with some confidence, nor one with digits or signs, nor one in the text's flow (a script name): a
   // grade "A+" -> "A-" keeps its tones at 0.95 and more (seed 11 `f-grade-sign-scan-0002`).
   if (judgement === 'different' && region.tonesAlike && noTextRead(region)) return 'uncertain';
+  // Weakly flagged (under TILE_STRONG, no mark gone or added), such ink is the same picture: a JPEG's
+  // re-sampled edges (a badge's seal in PDF-wrapped JPEG q90 copies, 0.080 at likeness 0.967 and
+  // 0.981, left 2 of 11 genuine PDF copies of the full corpus's first genuine shard unknown).
+  if (
+    judgement === 'uncertain' &&
+    region.tonesAlike &&
+    noTextRead(region) &&
+    region.score < TILE_STRONG &&
+    !(region.unmatchedMarks ?? 0)
+  )
+    return 'same';
   if (judgement === 'uncertain' && unreadableChanged(region)) return 'different';
   // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
   // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
   return judgement === 'uncertain' &&
     !smallPrint(region) &&
+    !finePrintAgreeing(region) &&
     !!region.line?.field &&
     GLYPH_CHANGED_FIELDS.includes(region.line.field) &&
     (readOtherwiseConsistently(region) || digitReadOtherwiseEveryTime(region))
@@ -841,7 +913,103 @@ function readingsOf(region: RegionEvidence, side: 'copy' | 'original'): RegionRe
  */
 function judgeEvidence(region: RegionEvidence): Judgement {
   const judged = judgeLineEvidence(region);
-  return judged === 'different' && readOtherwiseOnlyWhereStrokesAgree(region) ? 'uncertain' : judged;
+  if (judged === 'uncertain') return datesReadAlike(region) ? 'same' : judged;
+  return judged === 'different' &&
+    (readOtherwiseOnlyWhereStrokesAgree(region) ||
+      finePrintDoubt(region) ||
+      wordsLeftOutUnderWeakTiles(region))
+    ? 'uncertain'
+    : judged;
+}
+
+/**
+ * Whether a date's line whose ink agrees (no tile flagged, no mark gone or added, legible) reads on the
+ * copy the dates it was registered with and no other, surely at least once: what else OCR reads on
+ * the line, a signature's scribble or the signatory's name printed on the same row, is no date and
+ * reads otherwise on the original's own readings too ("20 May 2017" read alike at 0.96 in its cell on
+ * both pages, beside "Prof” Rafael Ortiz" read on the copy only: 8 of 197 genuine copies of the full
+ * corpus's first genuine shard answered unknown so). A forged date's other digits read so would state
+ * another date.
+ */
+function datesReadAlike(region: RegionEvidence): boolean {
+  const { line } = region;
+  if (!line || (line.field !== 'issue_date' && line.field !== 'expiry_date')) return false;
+  if (!region.readAnyway || (region.unmatchedMarks ?? 0) > 0 || smallPrint(region)) return false;
+  const registered = statedDates(line.text);
+  if (!registered.length) return false;
+  const readings = readingsOf(region, 'copy').map((reading) => ({
+    ...reading,
+    dates: statedDates(reading.text),
+  }));
+  return (
+    readings.every(({ dates }) => dates.every((date) => registered.includes(date))) &&
+    readings.some(
+      ({ dates, confidence }) =>
+        confidence >= READ_CONFIDENT && registered.every((date) => dates.includes(date)),
+    )
+  );
+}
+
+/**
+ * Whether a line the copy shows under FINE_PRINT_HEIGHT, whose ink agrees (no tile flagged, no mark
+ * gone or added), is in doubt whatever OCR or its cells' strokes said: at that size a genuine copy reads
+ * and strokes otherwise as often as a forged one. A value's short cell whose strokes changed where the
+ * original's reads a value (a forged "A-" at 9 px read as nothing, the original's "A+") still stands:
+ * what the strokes see there, OCR cannot.
+ */
+function finePrintDoubt(region: RegionEvidence): boolean {
+  if (!finePrintAgreeing(region)) return false;
+  const cells = region.cells;
+  return !(cells?.shapes ?? []).some(
+    ({ index, changed }) => changed && holdsValueSigns(cells?.original[index]?.text ?? ''),
+  );
+}
+
+/** Whether the copy shows a line under FINE_PRINT_HEIGHT whose ink agrees: no tile flagged, no mark. */
+function finePrintAgreeing(region: RegionEvidence): boolean {
+  return (
+    !!region.line &&
+    region.readAnyway &&
+    !(region.unmatchedMarks ?? 0) &&
+    (region.copyLineHeight ?? Infinity) < FINE_PRINT_HEIGHT
+  );
+}
+
+/**
+ * Whether a value's line (LABELLED_VALUES), weakly flagged (under TILE_STRONG, no mark gone or added),
+ * reads on the copy as the original's words in order with whole words of letters left out, LONG_WORD
+ * letters or more, and no cell read otherwise: its label's words, which OCR drops from a shaded table header ("Module Credits" for
+ * "Module Credits Grade" at 0.95, a genuine screenshot at 38 %, tiles 0.108) and a forger has no reason
+ * to remove. A removed sign or digit ("A+" -> "A") is never such a word, and a name's line is not a
+ * value's: a forged name OCR dropped is its change.
+ */
+function wordsLeftOutUnderWeakTiles(region: RegionEvidence): boolean {
+  const { line, reads, originalReads } = region;
+  if (!line?.field || !LABELLED_VALUES.has(line.field)) return false;
+  if (region.readAnyway || region.score >= TILE_STRONG || (region.unmatchedMarks ?? 0) > 0) return false;
+  if (!reads?.text || !originalReads?.text) return false;
+  // A cell the copy reads otherwise than the original's is another matter (`judgeCells`).
+  const cells = region.cells;
+  if (
+    cells?.copy.some(
+      (copy, index) =>
+        readingKey(copy.text) && signKey(copy.text) !== signKey(cells.original[index]?.text ?? ''),
+    )
+  )
+    return false;
+  const read = confusableWords(reads.text);
+  const left: string[] = [];
+  let at = 0;
+  for (const word of originalReads.text.split(/\s+/).filter((word) => confusableKey(word))) {
+    if (at < read.length && confusableKey(word) === read[at]) at++;
+    else left.push(readingKey(word));
+  }
+  return (
+    read.length > 0 &&
+    at === read.length &&
+    left.length > 0 &&
+    left.every((word) => word.length >= LONG_WORD && /^\p{L}+$/u.test(word))
+  );
 }
 
 function judgeLineEvidence(region: RegionEvidence): Judgement {
@@ -852,7 +1020,10 @@ function judgeLineEvidence(region: RegionEvidence): Judgement {
   if (!region.cells || !region.line?.text) return first;
   // Read alike, an unflagged line's cells need no more than a half-sure reading (its ink agrees glyph
   // for glyph, as the whole line read alike needs none); a flagged line's, a confident one.
-  const judged = judgeCells(region.cells, region.readAnyway ? READ_DOUBT : READ_CONFIDENT);
+  const judged = judgeCells(
+    cellsBesideText(region.cells, region.line.text),
+    region.readAnyway ? READ_DOUBT : READ_CONFIDENT,
+  );
   // Cells left unread say nothing: part of a line read alike is no agreement of the whole.
   if (region.cells.partial)
     return judged === 'different' && cellReadOtherwise(region.cells) ? 'different' : first;
@@ -1322,7 +1493,11 @@ export function decide(input: DecisionInput): Decision {
         : 'Too little of the certificate is visible in the copy; upload the whole page',
     );
   }
-  if (judged.some((item) => item.judgement === 'uncertain' && smallPrint(item.region))) {
+  if (
+    judged.some(
+      (item) => item.judgement === 'uncertain' && (smallPrint(item.region) || finePrintAgreeing(item.region)),
+    )
+  ) {
     reasons.push(
       'The copy shows the certificate too small to compare its text; upload the original file or a larger copy',
     );

@@ -33,6 +33,11 @@ const DATE = new RegExp(
   'i',
 );
 
+/** The dates a text states (DATE), each by its reading key: "6 July 2022" and "6 july 2022" are one. */
+export function statedDates(text: string): string[] {
+  return [...unifyDashes(text).matchAll(new RegExp(DATE.source, 'gi'))].map((match) => readingKey(match[0]));
+}
+
 type FieldRule = [CertificateField, (text: string) => boolean];
 
 const RULE_WORDS: FieldRule[] = [
@@ -495,7 +500,7 @@ function isEdgeMark(token: string): boolean {
 }
 
 /** A line's text without the edge marks (isEdgeMark) OCR read after its words. */
-function withoutEdgeMarks(text: string): string {
+export function withoutEdgeMarks(text: string): string {
   const tokens = text.trim().split(/\s+/);
   while (tokens.length > 1 && isEdgeMark(tokens.at(-1)!)) tokens.pop();
   return tokens.join(' ');
