@@ -10,8 +10,10 @@ import {
   readingKey,
   type RegisteredLine,
   statedDates,
+  statesGrade,
   textLineLabel,
   unifyDashes,
+  withoutDates,
   withoutEdgeMarks,
 } from './fields.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
@@ -218,12 +220,12 @@ export const CRITICAL_FIELDS: readonly CertificateField[] = [
 export const LEGIBLE_LINE_HEIGHT = 7;
 
 /**
- * Line height (px, as LEGIBLE_LINE_HEIGHT) in the copy's own pixels under which OCR still reads, but
- * confuses letters of one shape (a and o, + and e, 1.8 px apart at this size): there a reading that
- * differs where the ink agrees accuses nothing (`finePrintDoubt`). Genuine screenshots of transcripts
- * at 38-41 % read "Corporate Low Ce" for "Corporate Law 7.5 C+" at 0.92 in an 8.8 px row, and a 37 %
- * one's issuer line at 8.3 px had two letters' strokes judged changed: 4 of 11 genuine screenshots of
- * the full corpus's first genuine shard were answered altered.
+ * Line height (px, as LEGIBLE_LINE_HEIGHT) in the copy's own pixels under which OCR still reads but
+ * takes one letter for another of a like shape (a for o, + for e): there an unnamed line's reading or
+ * strokes that differ where the ink agrees accuse nothing (`finePrintDoubt`). Genuine screenshots at
+ * 38-41 % read "Corporate Low Ce" for "Corporate Law 7.5 C+" at 0.92 in an 8.8 px transcript row, and a
+ * 37 % one's issuer line at 8.3 px had two letters' strokes judged changed: 3 of the 11 genuine
+ * screenshots of the full corpus's first genuine shard were answered altered so.
  */
 export const FINE_PRINT_HEIGHT = 10;
 
@@ -472,9 +474,18 @@ function cellsBesideText(
   registered: string,
 ): NonNullable<RegionEvidence['cells']> {
   if (cells.copy.length !== cells.original.length) return cells;
-  const beside = cells.original.flatMap((original, index) =>
-    original.confidence < READ_DOUBT && cells.copy[index]!.confidence < READ_CONFIDENT ? [index] : [],
-  );
+  // Never a cell holding a value's digit or sign, nor one whose strokes changed: a grade's "A+" OCR
+  // reads unsurely is what the other cells do not hold when registration left it out.
+  const beside = cells.original.flatMap((original, index) => {
+    const copy = cells.copy[index]!;
+    const unreadable =
+      original.confidence < READ_DOUBT &&
+      copy.confidence < READ_CONFIDENT &&
+      !holdsValueSigns(original.text) &&
+      !holdsValueSigns(copy.text) &&
+      !cells.shapes?.some((shape) => shape.index === index && shape.changed);
+    return unreadable ? [index] : [];
+  });
   if (!beside.length || beside.length === cells.original.length) return cells;
   const text = confusableKey(withoutEdgeMarks(registered));
   const readsText = (side: RegionReading[]) =>
@@ -628,7 +639,11 @@ export function untextedInkClean(region: RegionEvidence): boolean {
   const { line } = region;
   if (!line || region.readAnyway || line.field !== null || holdsValueSigns(line.text)) return false;
   if (region.inTextFlow) return false;
-  if (region.score >= TEXT_FLAG || (region.unmatchedMarks ?? 0) > 0) return false;
+  // Up to UNLIKE_TILE_SCORE where every tile's tones agree (the same picture, its ink threshold tipped
+  // by compression): a badge's seal in PDF-wrapped JPEG q90 copies, 0.080 at likeness 0.967 and 0.981
+  // (full corpus `g-pdf-0208`, `g-pdf-0040`, unknown).
+  const clean = region.tonesAlike && !region.unlikeTile ? UNLIKE_TILE_SCORE : TEXT_FLAG;
+  if (region.score >= clean || (region.unmatchedMarks ?? 0) > 0) return false;
   const text = (reading: RegionReading | null | undefined) =>
     !!reading && !!readingKey(reading.text) && reading.confidence >= READ_DOUBT;
   if (line.confidence < READ_DOUBT && !text(region.reads) && !text(region.originalReads)) return true;
@@ -747,23 +762,11 @@ function judge(region: RegionEvidence): Judgement {
   // with some confidence, nor one with digits or signs, nor one in the text's flow (a script name): a
   // grade "A+" -> "A-" keeps its tones at 0.95 and more (seed 11 `f-grade-sign-scan-0002`).
   if (judgement === 'different' && region.tonesAlike && noTextRead(region)) return 'uncertain';
-  // Weakly flagged (under TILE_STRONG, no mark gone or added), such ink is the same picture: a JPEG's
-  // re-sampled edges (a badge's seal in PDF-wrapped JPEG q90 copies, 0.080 at likeness 0.967 and
-  // 0.981, left 2 of 11 genuine PDF copies of the full corpus's first genuine shard unknown).
-  if (
-    judgement === 'uncertain' &&
-    region.tonesAlike &&
-    noTextRead(region) &&
-    region.score < TILE_STRONG &&
-    !(region.unmatchedMarks ?? 0)
-  )
-    return 'same';
   if (judgement === 'uncertain' && unreadableChanged(region)) return 'different';
   // Doubt about a name or number the copy reads otherwise every time, against an original read surely,
   // is a change: OCR half-sure of a forged glyph is sure of what the original shows there.
   return judgement === 'uncertain' &&
     !smallPrint(region) &&
-    !finePrintAgreeing(region) &&
     !!region.line?.field &&
     GLYPH_CHANGED_FIELDS.includes(region.line.field) &&
     (readOtherwiseConsistently(region) || digitReadOtherwiseEveryTime(region))
@@ -923,29 +926,40 @@ function judgeEvidence(region: RegionEvidence): Judgement {
 }
 
 /**
+ * Whether a text holds, beside the dates it states, a digit or a sign on a letter or digit ("A-",
+ * "+1"): a value. A dash alone is a rule or a pause ("— Prof. Rafael Ortiz").
+ */
+function valueBesideDates(text: string): boolean {
+  return /\p{N}|[\p{L}\p{N}][+-]|[+-][\p{L}\p{N}]/u.test(withoutDates(text));
+}
+
+/**
  * Whether a date's line whose ink agrees (no tile flagged, no mark gone or added, legible) reads on the
- * copy the dates it was registered with and no other, surely at least once: what else OCR reads on
- * the line, a signature's scribble or the signatory's name printed on the same row, is no date and
- * reads otherwise on the original's own readings too ("20 May 2017" read alike at 0.96 in its cell on
- * both pages, beside "Prof” Rafael Ortiz" read on the copy only: 8 of 197 genuine copies of the full
- * corpus's first genuine shard answered unknown so). A forged date's other digits read so would state
- * another date.
+ * copy the dates it was registered with, surely at least once, and no other; and beside them, on the
+ * copy (read half-surely or better) as registered, nothing with a digit or sign. The words beside a
+ * date, a signature's scribble or the signatory's name printed on the same row, read otherwise from one
+ * reading to the next on both pages ("20 May 2017" read alike at 0.96 in its cell on both pages,
+ * beside "Prof” Rafael Ortiz" read on the copy only: 8 of 197 genuine copies of the full corpus's first
+ * genuine shard answered unknown so). A forged date reads as another date or as digits no date holds
+ * ("Dated20 May 2011"); a grade or number beside the date keeps the doubt.
  */
 function datesReadAlike(region: RegionEvidence): boolean {
   const { line } = region;
   if (!line || (line.field !== 'issue_date' && line.field !== 'expiry_date')) return false;
   if (!region.readAnyway || (region.unmatchedMarks ?? 0) > 0 || smallPrint(region)) return false;
   const registered = statedDates(line.text);
-  if (!registered.length) return false;
-  const readings = readingsOf(region, 'copy').map((reading) => ({
-    ...reading,
-    dates: statedDates(reading.text),
-  }));
+  if (!registered.length || valueBesideDates(line.text)) return false;
+  const readings = readingsOf(region, 'copy');
   return (
-    readings.every(({ dates }) => dates.every((date) => registered.includes(date))) &&
+    readings.every(
+      (reading) =>
+        statedDates(reading.text).every((date) => registered.includes(date)) &&
+        (reading.confidence < READ_DOUBT || !valueBesideDates(reading.text)),
+    ) &&
     readings.some(
-      ({ dates, confidence }) =>
-        confidence >= READ_CONFIDENT && registered.every((date) => dates.includes(date)),
+      (reading) =>
+        reading.confidence >= READ_CONFIDENT &&
+        registered.every((date) => statedDates(reading.text).includes(date)),
     )
   );
 }
@@ -965,10 +979,15 @@ function finePrintDoubt(region: RegionEvidence): boolean {
   );
 }
 
-/** Whether the copy shows a line under FINE_PRINT_HEIGHT whose ink agrees: no tile flagged, no mark. */
+/**
+ * Whether the copy shows an unnamed line (a table's row, an issuer's line) under FINE_PRINT_HEIGHT
+ * whose ink agrees: no tile flagged, no mark. A named field's sure reading still stands: a forged
+ * name's or number's letter is what a forger changes, and its line is read however small.
+ */
 function finePrintAgreeing(region: RegionEvidence): boolean {
   return (
     !!region.line &&
+    region.line.field === null &&
     region.readAnyway &&
     !(region.unmatchedMarks ?? 0) &&
     (region.copyLineHeight ?? Infinity) < FINE_PRINT_HEIGHT
@@ -976,20 +995,22 @@ function finePrintAgreeing(region: RegionEvidence): boolean {
 }
 
 /**
- * Whether a value's line (LABELLED_VALUES), weakly flagged (under TILE_STRONG, no mark gone or added),
- * reads on the copy as the original's words in order with whole words of letters left out, LONG_WORD
- * letters or more, and no cell read otherwise: its label's words, which OCR drops from a shaded table header ("Module Credits" for
- * "Module Credits Grade" at 0.95, a genuine screenshot at 38 %, tiles 0.108) and a forger has no reason
- * to remove. A removed sign or digit ("A+" -> "A") is never such a word, and a name's line is not a
- * value's: a forged name OCR dropped is its change.
+ * Whether a value's line (LABELLED_VALUES) that states no value, only labels (no digit or sign, no
+ * grade's word: a table's header), weakly flagged (under TILE_STRONG, no mark gone or added) and with
+ * no cell read otherwise, reads on the copy as the original's words in order with whole words of
+ * LONG_WORD letters or more left out: OCR dropped them from a shaded header ("Module Credits" for
+ * "Module Credits Grade" at 0.95 in a genuine screenshot at 38 %, tiles 0.108). A line with a value
+ * ("Second Class Honours Lower Division", "Result A+") or a name's line keeps its change.
  */
 function wordsLeftOutUnderWeakTiles(region: RegionEvidence): boolean {
   const { line, reads, originalReads } = region;
   if (!line?.field || !LABELLED_VALUES.has(line.field)) return false;
+  if (holdsValueSigns(line.text) || statesGrade(line.text)) return false;
   if (region.readAnyway || region.score >= TILE_STRONG || (region.unmatchedMarks ?? 0) > 0) return false;
   if (!reads?.text || !originalReads?.text) return false;
   // A cell the copy reads otherwise than the original's is another matter (`judgeCells`).
   const cells = region.cells;
+  if (cells && cells.copy.length !== cells.original.length) return false;
   if (
     cells?.copy.some(
       (copy, index) =>

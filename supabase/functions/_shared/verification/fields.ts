@@ -33,9 +33,16 @@ const DATE = new RegExp(
   'i',
 );
 
+const DATES = new RegExp(DATE.source, 'gi');
+
 /** The dates a text states (DATE), each by its reading key: "6 July 2022" and "6 july 2022" are one. */
 export function statedDates(text: string): string[] {
-  return [...unifyDashes(text).matchAll(new RegExp(DATE.source, 'gi'))].map((match) => readingKey(match[0]));
+  return [...unifyDashes(text).matchAll(DATES)].map((match) => readingKey(match[0]));
+}
+
+/** A text with the dates it states (DATE) taken out. */
+export function withoutDates(text: string): string {
+  return unifyDashes(text).replace(DATES, ' ');
 }
 
 type FieldRule = [CertificateField, (text: string) => boolean];
@@ -414,6 +421,11 @@ const GRADE_VALUE = [
   /\b(pass(ed)?|merit|distinction|credit|honou?rs?|first class|cum laude|excellent|satisfactory)\b/i,
 ];
 
+/** Whether a text states a grade's value by its shape (GRADE_VALUE). */
+export function statesGrade(text: string): boolean {
+  return GRADE_VALUE.some((shape) => shape.test(text));
+}
+
 /** A label that names the recipient, alone on its line or followed by the name on the same one. */
 const RECIPIENT_LABEL = /^\s*(name|full name|student|recipient|holder|awardee|graduate|participant)\b\s*:?/i;
 /** Words that follow a recipient's name on the next line ("has successfully completed ..."). */
@@ -489,14 +501,18 @@ export function withoutScribbles(text: string): string {
 }
 
 /**
- * A token OCR makes at a line's end of the edge of a logo or a border printed beside the words ("i“"
- * after "Name Omar Watanabe", a badge photo): no digits, at most two letters, with a sign no name holds
- * or a lone lower-case letter. Left on, the line was no name, the badge's recipient went unnamed and
- * unread, and a forged "Watanade" was accepted (full corpus, shard 2).
+ * A token OCR makes at a line's end of the edge of a logo or border printed beside the words ("i“"
+ * after "Name Omar Watanabe"): at most two letters, with a sign no name holds or a lone lower-case
+ * letter, and no digit or value's sign (a grade's "A+", a dash). Left on, it kept a badge's name line
+ * from being named (register.ts ENGINE_VERSION 9).
  */
 function isEdgeMark(token: string): boolean {
   const letters = token.match(/\p{L}/gu)?.length ?? 0;
-  return !/\p{N}/u.test(token) && letters <= 2 && (/[^\p{L}'’.\-]/u.test(token) || /^\p{Ll}$/u.test(token));
+  return (
+    !/[\p{N}+\-#%]/u.test(unifyDashes(token)) &&
+    letters <= 2 &&
+    (/[^\p{L}'’.]/u.test(token) || /^\p{Ll}$/u.test(token))
+  );
 }
 
 /** A line's text without the edge marks (isEdgeMark) OCR read after its words. */
