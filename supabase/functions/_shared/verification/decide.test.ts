@@ -1991,3 +1991,34 @@ Deno.test(
     assert.notEqual(decideOne({ ...seal, inTextFlow: true }).verdict, 'authentic');
   },
 );
+
+Deno.test('values on a date line, and names read unsurely over weakly flagged ink, keep their doubt', () => {
+  // A second review's counter-examples: each was answered authentic by a first version of the rules.
+  const box = { x: 99, y: 797, width: 1131, height: 26 };
+  for (const [text, forged] of [
+    ['Issued 20 May 2017 Grade B', 'Issued 20 May 2017 Grade C'],
+    ['Awarded 20 May 2017 with Distinction', 'Awarded 20 May 2017 with Merit'],
+    ['Awarded to Maria Costa on 20 May 2017', 'Awarded to Maria Casta on 20 May 2017'],
+    ['Valid until 20 May 2027 Grade B', 'Valid until 20 May 2027 Grade A'],
+  ] as const) {
+    const line = registered(text, 'issue_date', 0.96, box);
+    const region = readOnBoth(line, reading(forged, 0.85), reading(text, 0.96), { copyLineHeight: 33.4 });
+    assert.notEqual(decideOne(region).verdict, 'authentic', forged);
+  }
+  const unread = registered('Rahrnan', null, 0.45, { x: 300, y: 400, width: 300, height: 40 });
+  const weak = { line: unread, score: 0.12, tonesAlike: true, unmatchedMarks: 0 };
+  assert.notEqual(
+    decideOne({ ...weak, reads: reading('Rabman', 0.55), originalReads: reading('Rahman', 0.55) }).verdict,
+    'authentic',
+  );
+  assert.notEqual(
+    decideOne({ ...weak, reads: reading('', 0), originalReads: reading('Rahman', 0.55) }).verdict,
+    'authentic',
+  );
+  const badge = registered('Name Omar Watanabe', null, 0.86, { x: 394, y: 228, width: 841, height: 62 });
+  const cells = {
+    copy: [reading('Name', 0.96), reading('Omar Watanade', 0.5)],
+    original: [reading('Name', 0.96), reading('Omar Watanabe', 0.5)],
+  };
+  assert.notEqual(decideOne({ ...weak, line: badge, cells }).verdict, 'authentic');
+});

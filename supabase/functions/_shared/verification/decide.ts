@@ -7,6 +7,7 @@
 import type { CertificateField } from '../api-contract.ts';
 import {
   fieldLabel,
+  holdsValueSigns,
   readingKey,
   type RegisteredLine,
   statedDates,
@@ -461,6 +462,11 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
+/** Whether a cell's text holds a digit or sign (any dash one) or states a grade ("B", "Merit"). */
+function statesValue(text: string): boolean {
+  return holdsValueSigns(unifyDashes(text)) || statesGrade(text);
+}
+
 /**
  * A line's cells less those OCR cannot read on the original (under READ_DOUBT, the copy's under
  * READ_CONFIDENT) where the others read the registered text whole on both pages (its edge marks
@@ -481,8 +487,8 @@ function cellsBesideText(
     const unreadable =
       original.confidence < READ_DOUBT &&
       copy.confidence < READ_CONFIDENT &&
-      !holdsValueSigns(original.text) &&
-      !holdsValueSigns(copy.text) &&
+      !statesValue(original.text) &&
+      !statesValue(copy.text) &&
       !cells.shapes?.some((shape) => shape.index === index && shape.changed);
     return unreadable ? [index] : [];
   });
@@ -622,6 +628,13 @@ export function inTextFlow(line: Box, lines: RegisteredLine[]): boolean {
   return above && below;
 }
 
+/** Whether OCR read nothing over a region on either page: whole, by cells, or again. */
+function nothingRead(region: RegionEvidence): boolean {
+  return [...readingsOf(region, 'copy'), ...readingsOf(region, 'original')].every(
+    (reading) => !readingKey(reading.text),
+  );
+}
+
 /**
  * Whether a flagged line is ink OCR does not read as text on the original, clean at the flag ink no
  * line covers is held to (TEXT_FLAG, `unread.ts`): a signature's scribble that page OCR registered as
@@ -640,9 +653,12 @@ export function untextedInkClean(region: RegionEvidence): boolean {
   if (!line || region.readAnyway || line.field !== null || holdsValueSigns(line.text)) return false;
   if (region.inTextFlow) return false;
   // Up to UNLIKE_TILE_SCORE where every tile's tones agree (the same picture, its ink threshold tipped
-  // by compression): a badge's seal in PDF-wrapped JPEG q90 copies, 0.080 at likeness 0.967 and 0.981
-  // (full corpus `g-pdf-0208`, `g-pdf-0040`, unknown).
-  const clean = region.tonesAlike && !region.unlikeTile ? UNLIKE_TILE_SCORE : TEXT_FLAG;
+  // by compression) and OCR reads nothing there on either page, however unsurely: a badge's seal in
+  // PDF-wrapped JPEG q90 copies, 0.080 at likeness 0.967 and 0.981 (full corpus `g-pdf-0208`,
+  // `g-pdf-0040`, unknown). A name read unsurely ("Rabman" for "Rahman" at 0.55) is not such ink. No
+  // tile under UNLIKE_TILE_SCORE is unlike (verify.ts): that check guards the cap's meaning.
+  const clean =
+    region.tonesAlike && !region.unlikeTile && nothingRead(region) ? UNLIKE_TILE_SCORE : TEXT_FLAG;
   if (region.score >= clean || (region.unmatchedMarks ?? 0) > 0) return false;
   const text = (reading: RegionReading | null | undefined) =>
     !!reading && !!readingKey(reading.text) && reading.confidence >= READ_DOUBT;
@@ -887,11 +903,6 @@ function nameLike(region: RegionEvidence): boolean {
   );
 }
 
-/** Whether a text holds a digit or a sign: a value a forger changes by one stroke (5 -> 8, + -> -). */
-export function holdsValueSigns(text: string): boolean {
-  return /[0-9+\-]/.test(text);
-}
-
 /**
  * Every reading of a line on one page: whole, by its cells, and its cells read again. Cells count only
  * where both pages were cut into as many.
@@ -926,11 +937,13 @@ function judgeEvidence(region: RegionEvidence): Judgement {
 }
 
 /**
- * Whether a text holds, beside the dates it states, a digit or a sign on a letter or digit ("A-",
- * "+1"): a value. A dash alone is a rule or a pause ("— Prof. Rafael Ortiz").
+ * Whether a text holds, beside the dates it states, a value: a digit, a sign on a letter or digit
+ * ("A-", "+1") or a grade (statesGrade: "B", "with Distinction"). A dash alone is a rule or a pause
+ * ("— Prof. Rafael Ortiz"), not holdsValueSigns' sign.
  */
 function valueBesideDates(text: string): boolean {
-  return /\p{N}|[\p{L}\p{N}][+-]|[+-][\p{L}\p{N}]/u.test(withoutDates(text));
+  const beside = withoutDates(text);
+  return /\p{N}|[\p{L}\p{N}][+-]|[+-][\p{L}\p{N}]/u.test(beside) || statesGrade(beside);
 }
 
 /**
@@ -949,6 +962,12 @@ function datesReadAlike(region: RegionEvidence): boolean {
   if (!region.readAnyway || (region.unmatchedMarks ?? 0) > 0 || smallPrint(region)) return false;
   const registered = statedDates(line.text);
   if (!registered.length || valueBesideDates(line.text)) return false;
+  // Only words the original's own readings do not settle: where the original read again reads the
+  // registered words beside the dates, those words are a value the copy must read alike (a name,
+  // "with Distinction").
+  const original = region.originalReads?.text;
+  if (!original || confusableKey(withoutDates(original)) === confusableKey(withoutDates(line.text)))
+    return false;
   const readings = readingsOf(region, 'copy');
   return (
     readings.every(

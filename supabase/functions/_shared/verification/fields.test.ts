@@ -10,6 +10,7 @@ import {
   readingKey,
   registeredField,
   registeredLines,
+  withoutEdgeMarks,
   withoutScribbles,
   lineNumber,
 } from './fields.ts';
@@ -524,4 +525,16 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     sentence.map((entry) => entry.field),
     [null, 'recipient_name', null],
   );
+});
+
+Deno.test("an edge mark is a logo's stray glyphs, never a value's sign", () => {
+  assert.equal(withoutEdgeMarks('Name Omar Watanabe i“'), 'Name Omar Watanabe');
+  for (const kept of [
+    'Linear Algebra 15 A+',
+    'Linear Algebra 15 A–',
+    'Result B-',
+    'Name Luis Ortiz Jr.',
+    'Henry II',
+  ])
+    assert.equal(withoutEdgeMarks(kept), kept, kept);
 });

@@ -35,6 +35,11 @@ const DATE = new RegExp(
 
 const DATES = new RegExp(DATE.source, 'gi');
 
+/** Whether a text holds a digit or a sign: a value a forger changes by one stroke (5 -> 8, + -> -). */
+export function holdsValueSigns(text: string): boolean {
+  return /[0-9+\-]/.test(text);
+}
+
 /** The dates a text states (DATE), each by its reading key: "6 July 2022" and "6 july 2022" are one. */
 export function statedDates(text: string): string[] {
   return [...unifyDashes(text).matchAll(DATES)].map((match) => readingKey(match[0]));
@@ -509,7 +514,7 @@ export function withoutScribbles(text: string): string {
 function isEdgeMark(token: string): boolean {
   const letters = token.match(/\p{L}/gu)?.length ?? 0;
   return (
-    !/[\p{N}+\-#%]/u.test(unifyDashes(token)) &&
+    !holdsValueSigns(unifyDashes(token)) &&
     letters <= 2 &&
     (/[^\p{L}'’.]/u.test(token) || /^\p{Ll}$/u.test(token))
   );

@@ -38,7 +38,6 @@ import {
   type RegionEvidence,
   TEXT_FLAG,
   textBlock,
-  holdsValueSigns,
   strokesWeighed,
   textFlagFor,
   TONES_ALIKE,
@@ -46,7 +45,7 @@ import {
   UNLIKE_TONES,
 } from './decide.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
-import { lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
+import { holdsValueSigns, lineNumber, readingKey, type RegisteredLine, unifyDashes } from './fields.ts';
 import { darkAreas, invertWhere } from './ink.ts';
 import type { Box } from '../ocr/protocol.ts';
 import { readNumbers } from './number.ts';
