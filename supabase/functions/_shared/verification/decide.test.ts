@@ -2022,3 +2022,47 @@ Deno.test('values on a date line, and names read unsurely over weakly flagged in
   };
   assert.notEqual(decideOne({ ...weak, line: badge, cells }).verdict, 'authentic');
 });
+
+Deno.test(
+  "words beside a date the original's own readings settle, and a surname taken for a mark, keep their doubt",
+  () => {
+    // A third review's counter-examples, each answered authentic by the second version of the rules.
+    const box = { x: 99, y: 797, width: 1131, height: 26 };
+    const cases: [string, number, string, string][] = [
+      [
+        '20 May 2017 PTT Fael Ortiz',
+        0.71,
+        '20 May 2017 Prof. Rafael Ortez',
+        '20 May 2017 Prof. Rafael Ortiz',
+      ],
+      ['20 May 2017 Prof. Rafael Ortiz', 0.9, '20 May 2017 Prof. Rafael Ortez', '20 May 2017'],
+      [
+        'Awarded to Maria Costa on 20 May 2017',
+        0.7,
+        'Awarded to Daniel Castillo on 20 May 2017',
+        'Awarded to Maria Costa 20 May 2017',
+      ],
+      ['Issued 20 May 2017 Grade A +', 0.7, 'Issued 20 May 2017 Grade A -', 'Issued 20 May 2017 Grade A'],
+      ['Grade B, issued 20 May 2017', 0.7, 'Grade A, issued 20 May 2017', 'Grade B, issucd 20 May 2017'],
+    ];
+    for (const [text, confidence, copy, original] of cases) {
+      const line = registered(text, 'issue_date', confidence, box);
+      const region = readOnBoth(line, reading(copy, 0.85), reading(original, 0.9), { copyLineHeight: 33 });
+      assert.notEqual(decideOne(region).verdict, 'authentic', copy);
+    }
+    const name = registered('Name Omar i“', 'recipient_name', 0.7, {
+      x: 394,
+      y: 228,
+      width: 841,
+      height: 62,
+    });
+    const surname = readOnBoth(name, reading('Nane Omar Watanade', 0.7), reading('Name Omar Watanabe', 0.7), {
+      copyLineHeight: 33,
+      cells: {
+        copy: [reading('Name', 0.96), reading('Omar', 0.96), reading('Watanade', 0.5)],
+        original: [reading('Name', 0.96), reading('Omar', 0.96), reading('Watanabe', 0.5)],
+      },
+    });
+    assert.notEqual(decideOne(surname).verdict, 'authentic');
+  },
+);

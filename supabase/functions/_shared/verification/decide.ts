@@ -16,6 +16,7 @@ import {
   unifyDashes,
   withoutDates,
   withoutEdgeMarks,
+  withoutScribbles,
 } from './fields.ts';
 import type { Box, RegionReading } from '../ocr/protocol.ts';
 import { overlapArea } from './boxes.ts';
@@ -462,6 +463,12 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
+/**
+ * Letters in a row that may be a word of the text (a surname registration took for an edge mark), never
+ * set aside however unsurely read; a logo's few letters ("FSB") are fewer.
+ */
+const WORD_LETTERS = /\p{L}{4,}/u;
+
 /** Whether a cell's text holds a digit or sign (any dash one) or states a grade ("B", "Merit"). */
 function statesValue(text: string): boolean {
   return holdsValueSigns(unifyDashes(text)) || statesGrade(text);
@@ -489,6 +496,8 @@ function cellsBesideText(
       copy.confidence < READ_CONFIDENT &&
       !statesValue(original.text) &&
       !statesValue(copy.text) &&
+      !WORD_LETTERS.test(original.text) &&
+      !WORD_LETTERS.test(copy.text) &&
       !cells.shapes?.some((shape) => shape.index === index && shape.changed);
     return unreadable ? [index] : [];
   });
@@ -937,13 +946,19 @@ function judgeEvidence(region: RegionEvidence): Judgement {
 }
 
 /**
- * Whether a text holds, beside the dates it states, a value: a digit, a sign on a letter or digit
- * ("A-", "+1") or a grade (statesGrade: "B", "with Distinction"). A dash alone is a rule or a pause
- * ("— Prof. Rafael Ortiz"), not holdsValueSigns' sign.
+ * Whether a text holds, beside the dates it states, a value: a digit, a sign joined to a letter or
+ * digit ("A-", "+1"), a letter grade anywhere, its sign apart or not ("Grade B, issued ...", "A +"),
+ * the word grade, or a grade's shape (statesGrade: "with Distinction"). A dash alone is a rule or a
+ * pause ("— Prof. Rafael Ortiz"), not holdsValueSigns' sign.
  */
 function valueBesideDates(text: string): boolean {
   const beside = withoutDates(text);
-  return /\p{N}|[\p{L}\p{N}][+-]|[+-][\p{L}\p{N}]/u.test(beside) || statesGrade(beside);
+  return (
+    /\p{N}|[\p{L}\p{N}][+-]|[+-][\p{L}\p{N}]/u.test(beside) ||
+    /(^|[\s,;:(])[A-F](?=$|\s*[+-]|[\s,;:)])/u.test(beside) ||
+    /\bgrades?\b/i.test(beside) ||
+    statesGrade(beside)
+  );
 }
 
 /**
@@ -962,12 +977,26 @@ function datesReadAlike(region: RegionEvidence): boolean {
   if (!region.readAnyway || (region.unmatchedMarks ?? 0) > 0 || smallPrint(region)) return false;
   const registered = statedDates(line.text);
   if (!registered.length || valueBesideDates(line.text)) return false;
-  // Only words the original's own readings do not settle: where the original read again reads the
-  // registered words beside the dates, those words are a value the copy must read alike (a name,
-  // "with Distinction").
-  const original = region.originalReads?.text;
-  if (!original || confusableKey(withoutDates(original)) === confusableKey(withoutDates(line.text)))
-    return false;
+  // Only words the original's own readings do not settle: registered unsurely, and read again
+  // otherwise than registered. Where they are settled, they are a value the copy must read alike (a
+  // name, "with Distinction").
+  const original = region.originalReads;
+  if (line.confidence >= READ_CONFIDENT || !original?.text) return false;
+  const beside = (text: string) => withoutScribbles(withoutDates(text));
+  const originalBeside = beside(original.text);
+  if (confusableKey(originalBeside) === confusableKey(beside(line.text))) return false;
+  // And the copy, read whole half-surely or better, holds beside its dates what the original read again
+  // holds there, or part of it, or the original's part of it: OCR dropping a word, never a word read
+  // otherwise ("Ortez" for "Ortiz") nor words where the original reads none.
+  const copy = region.reads;
+  if (!copy || copy.confidence < READ_DOUBT) return false;
+  const copyBeside = beside(copy.text);
+  const settledAlike =
+    !confusableKey(copyBeside) ||
+    confusableKey(copyBeside) === confusableKey(originalBeside) ||
+    (!!confusableKey(originalBeside) &&
+      (leftOut(copyBeside, originalBeside) || leftOut(originalBeside, copyBeside)));
+  if (!settledAlike) return false;
   const readings = readingsOf(region, 'copy');
   return (
     readings.every(
