@@ -2066,3 +2066,50 @@ Deno.test(
     assert.notEqual(decideOne(surname).verdict, 'authentic');
   },
 );
+
+Deno.test(
+  "a word beside a date the original's readings agree on must be read on the copy, and short names are kept",
+  () => {
+    // A fourth review's counter-examples, each answered authentic by the third version of the rules.
+    const date = registered('20 May 2017 PTT Fael Ortiz', 'issue_date', 0.71, {
+      x: 99,
+      y: 797,
+      width: 1131,
+      height: 26,
+    });
+    for (const cell of [reading('Prof. Rafael Ortez', 0.85), reading('', 0)]) {
+      const region = readOnBoth(
+        date,
+        reading('20 May 2017', 0.9),
+        reading('20 May 2017 Prof. Rafael Ortiz', 0.9),
+        {
+          copyLineHeight: 33,
+          cells: {
+            copy: [reading('20 May 2017', 0.96), cell],
+            original: [reading('20 May 2017', 0.96), reading('Prof. Rafael Ortiz', 0.95)],
+          },
+        },
+      );
+      assert.notEqual(decideOne(region).verdict, 'authentic', cell.text);
+    }
+    const name = registered('Name Wei i“', 'recipient_name', 0.7, { x: 394, y: 228, width: 841, height: 62 });
+    const short = readOnBoth(name, reading('Name Wei Lu', 0.7), reading('Name Wei Li', 0.7), {
+      copyLineHeight: 33,
+      cells: {
+        copy: [reading('Name', 0.96), reading('Wei', 0.96), reading('Lu', 0.5)],
+        original: [reading('Name', 0.96), reading('Wei', 0.96), reading('Li', 0.5)],
+      },
+    });
+    assert.notEqual(decideOne(short).verdict, 'authentic');
+    const unread = registered('Rahrnan', null, 0.45, { x: 300, y: 400, width: 300, height: 40 });
+    const blank = {
+      line: unread,
+      score: 0.12,
+      tonesAlike: true,
+      unmatchedMarks: 0,
+      reads: reading('', 0.9),
+      originalReads: reading('', 0.9),
+    };
+    assert.notEqual(decideOne(blank).verdict, 'authentic');
+  },
+);

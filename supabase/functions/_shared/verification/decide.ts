@@ -463,12 +463,6 @@ export function judgeCells(cells: NonNullable<RegionEvidence['cells']>, least: n
   return alike && pairs.some(([copy]) => readingKey(copy.text)) ? 'same' : null;
 }
 
-/**
- * Letters in a row that may be a word of the text (a surname registration took for an edge mark), never
- * set aside however unsurely read; a logo's few letters ("FSB") are fewer.
- */
-const WORD_LETTERS = /\p{L}{4,}/u;
-
 /** Whether a cell's text holds a digit or sign (any dash one) or states a grade ("B", "Merit"). */
 function statesValue(text: string): boolean {
   return holdsValueSigns(unifyDashes(text)) || statesGrade(text);
@@ -496,8 +490,7 @@ function cellsBesideText(
       copy.confidence < READ_CONFIDENT &&
       !statesValue(original.text) &&
       !statesValue(copy.text) &&
-      !WORD_LETTERS.test(original.text) &&
-      !WORD_LETTERS.test(copy.text) &&
+      readingKey(copy.text) === readingKey(original.text) &&
       !cells.shapes?.some((shape) => shape.index === index && shape.changed);
     return unreadable ? [index] : [];
   });
@@ -637,10 +630,13 @@ export function inTextFlow(line: Box, lines: RegisteredLine[]): boolean {
   return above && below;
 }
 
-/** Whether OCR read nothing over a region on either page: whole, by cells, or again. */
+/** Whether OCR read nothing over a region on either page: registered, whole, by cells, or again. */
 function nothingRead(region: RegionEvidence): boolean {
-  return [...readingsOf(region, 'copy'), ...readingsOf(region, 'original')].every(
-    (reading) => !readingKey(reading.text),
+  return (
+    !readingKey(region.line?.text ?? '') &&
+    [...readingsOf(region, 'copy'), ...readingsOf(region, 'original')].every(
+      (reading) => !readingKey(reading.text),
+    )
   );
 }
 
@@ -986,18 +982,37 @@ function datesReadAlike(region: RegionEvidence): boolean {
   const originalBeside = beside(original.text);
   if (confusableKey(originalBeside) === confusableKey(beside(line.text))) return false;
   // And the copy, read whole half-surely or better, holds beside its dates what the original read again
-  // holds there, or part of it, or the original's part of it: OCR dropping a word, never a word read
-  // otherwise ("Ortez" for "Ortiz") nor words where the original reads none.
+  // holds there, or more of it (the original's re-reading dropped "R" of "Rafael"), or the original's
+  // whole words less some (OCR dropped a word): never a word read otherwise ("Ortez" for "Ortiz"), a
+  // word cut short ("Mia" for "Maria"), nor words where the original reads none.
   const copy = region.reads;
   if (!copy || copy.confidence < READ_DOUBT) return false;
   const copyBeside = beside(copy.text);
-  const settledAlike =
-    !confusableKey(copyBeside) ||
+  const copyWords = confusableWords(copyBeside);
+  const originalWords = confusableWords(originalBeside);
+  const wholeAlike =
+    !copyWords.length ||
     confusableKey(copyBeside) === confusableKey(originalBeside) ||
-    (!!confusableKey(originalBeside) &&
-      (leftOut(copyBeside, originalBeside) || leftOut(originalBeside, copyBeside)));
-  if (!settledAlike) return false;
+    (originalWords.length > 0 &&
+      (leftOut(originalBeside, copyBeside) ||
+        (copyWords.length < originalWords.length && standInOrder(copyWords, originalWords))));
+  if (!wholeAlike) return false;
   const readings = readingsOf(region, 'copy');
+  // Every word beside the dates that two of the original's readings agree on (registered, read again
+  // whole, read by cells) is read on the copy too: a forged "Ortez" whose line OCR read whole without
+  // it, its cell reading "Ortez" where the original's cells and whole reading say "Ortiz".
+  const wordsBeside = (texts: string[]) => new Set(texts.flatMap((text) => confusableWords(beside(text))));
+  const originalCells = readingsOf(region, 'original').filter((reading) => reading !== original);
+  const originalReadings = [
+    wordsBeside([line.text]),
+    wordsBeside([original.text]),
+    wordsBeside(originalCells.map((reading) => reading.text)),
+  ];
+  const readOnCopy = wordsBeside(readings.map((reading) => reading.text));
+  const settled = [...new Set(originalReadings.flatMap((words) => [...words]))].filter(
+    (word) => originalReadings.filter((words) => words.has(word)).length >= 2,
+  );
+  if (!settled.every((word) => readOnCopy.has(word))) return false;
   return (
     readings.every(
       (reading) =>
