@@ -2113,3 +2113,23 @@ Deno.test(
     assert.notEqual(decideOne(blank).verdict, 'authentic');
   },
 );
+
+Deno.test('words added or lengthened after those the original reads beside a date keep their doubt', () => {
+  // A fifth review's counter-examples, each answered authentic by the fourth version of the rules.
+  const box = { x: 99, y: 797, width: 1131, height: 26 };
+  const line = registered('Awarded to Maria Cosia on 20 May 2017', 'issue_date', 0.7, box);
+  for (const copy of [
+    'Awarded to Maria Costa Ruiz on 20 May 2017',
+    'Awarded to Maria Costas on 20 May 2017',
+  ]) {
+    const region = readOnBoth(
+      line,
+      reading(copy, 0.85),
+      reading('Awarded to Maria Costa on 20 May 2017', 0.9),
+      {
+        copyLineHeight: 33,
+      },
+    );
+    assert.notEqual(decideOne(region).verdict, 'authentic', copy);
+  }
+});

@@ -957,6 +957,13 @@ function valueBesideDates(text: string): boolean {
   );
 }
 
+/** Whether `reading` is `part` with glyphs more ahead of it only (look-alikes folded). */
+function extendsAtStart(reading: string, part: string): boolean {
+  const read = confusableKey(reading);
+  const end = confusableKey(part);
+  return read.length > end.length && read.endsWith(end);
+}
+
 /**
  * Whether a date's line whose ink agrees (no tile flagged, no mark gone or added, legible) reads on the
  * copy the dates it was registered with, surely at least once, and no other; and beside them, on the
@@ -982,9 +989,10 @@ function datesReadAlike(region: RegionEvidence): boolean {
   const originalBeside = beside(original.text);
   if (confusableKey(originalBeside) === confusableKey(beside(line.text))) return false;
   // And the copy, read whole half-surely or better, holds beside its dates what the original read again
-  // holds there, or more of it (the original's re-reading dropped "R" of "Rafael"), or the original's
-  // whole words less some (OCR dropped a word): never a word read otherwise ("Ortez" for "Ortiz"), a
-  // word cut short ("Mia" for "Maria"), nor words where the original reads none.
+  // holds there, or more ahead of it (the original's re-reading began at "afael Ortiz", the copy's at
+  // "Prof. Rafael Ortiz"), or the original's whole words less some (OCR dropped a word): never a word
+  // read otherwise ("Ortez" for "Ortiz"), added or lengthened after ("Costa Ruiz", "Costas"), cut short
+  // ("Mia" for "Maria"), nor words where the original reads none.
   const copy = region.reads;
   if (!copy || copy.confidence < READ_DOUBT) return false;
   const copyBeside = beside(copy.text);
@@ -994,7 +1002,7 @@ function datesReadAlike(region: RegionEvidence): boolean {
     !copyWords.length ||
     confusableKey(copyBeside) === confusableKey(originalBeside) ||
     (originalWords.length > 0 &&
-      (leftOut(originalBeside, copyBeside) ||
+      (extendsAtStart(copyBeside, originalBeside) ||
         (copyWords.length < originalWords.length && standInOrder(copyWords, originalWords))));
   if (!wholeAlike) return false;
   const readings = readingsOf(region, 'copy');

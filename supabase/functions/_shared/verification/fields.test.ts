@@ -487,6 +487,15 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     'Name and Surname',
   ])
     assert.notEqual(nameFields([pageLine(label, 0.96, 72, 294, 300, 15)])[0]!.field, 'recipient_name', label);
+  // A header ending in a mark never takes the field from the name's own line.
+  const header = nameFields([
+    pageLine('Student Affairs |', 0.9, 72, 200, 300, 15),
+    pageLine('Student Jane Doe', 0.9, 72, 294, 300, 15),
+  ]);
+  assert.deepEqual(
+    header.map((entry) => entry.field),
+    [null, 'recipient_name'],
+  );
   // Full corpus o010 (badge photo): OCR read the logo's edge after the name; a number is no such mark.
   assert.equal(
     nameFields([pageLine('Name Omar Watanabe i“', 0.9, 72, 294, 300, 15)])[0]!.field,

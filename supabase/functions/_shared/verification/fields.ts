@@ -270,10 +270,13 @@ export function nameFields(lines: TextLine[], issued: IssuedValues = NO_ISSUED_V
   // whole) is the recipient's, as `fieldOfLine` names it, on a page where no sentence introduces the
   // recipient, and before a course label's next line is taken (full corpus, shard 1: "Watanabe" ->
   // "Wafanabe" in such a line, unnamed, was accepted).
+  // Lines as read first, then with their edge marks aside: a header ending in a mark ("Student Affairs
+  // |") never takes the field from the name's own line.
   if (!named.some((line) => INTRODUCES_RECIPIENT.test(line.text)))
-    named.forEach((line, index) => {
-      if (labelAndName(line.text)) assign(index, 'recipient_name');
-    });
+    for (const marksAside of [false, true])
+      named.forEach((line, index) => {
+        if (labelAndName(line.text, marksAside)) assign(index, 'recipient_name');
+      });
   named.forEach((line, index) => {
     if (INTRODUCES_RECIPIENT.test(line.text)) {
       const name = lineBelow(named, index);
@@ -311,10 +314,11 @@ const NOT_IN_NAME =
 /**
  * Whether a line is a recipient's label followed by a name ("Name Noémie Watanabe"), not a label of
  * something else that begins with the same word ("Student ID", "Name of course", "Recipient's
- * signature", "Graduate School of Business").
+ * signature", "Graduate School of Business"); with `marksAside`, its edge marks (isEdgeMark) aside.
  */
-function labelAndName(text: string): boolean {
-  const clean = withoutEdgeMarks(withoutScribbles(text));
+function labelAndName(text: string, marksAside: boolean): boolean {
+  const read = withoutScribbles(text).trim();
+  const clean = marksAside ? withoutEdgeMarks(read) : read;
   if (!RECIPIENT_LABEL.test(clean)) return false;
   const rest = clean.replace(RECIPIENT_LABEL, '').trim();
   return /^\p{Lu}/u.test(rest) && nameLike(rest) && mayBeName(rest) && !NOT_IN_NAME.test(rest);
