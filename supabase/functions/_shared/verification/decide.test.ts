@@ -2133,3 +2133,31 @@ Deno.test('words added or lengthened after those the original reads beside a dat
     assert.notEqual(decideOne(region).verdict, 'authentic', copy);
   }
 });
+
+Deno.test("a name in a date's own sentence keeps its doubt however OCR reads the words around it", () => {
+  // A sixth review's counter-examples: a name shaped like a pen stroke, and words ahead of where the
+  // original's re-reading began, each answered authentic by the fifth version of the rules.
+  const box = { x: 99, y: 797, width: 1131, height: 26 };
+  const cases: [string, string, string][] = [
+    [
+      'Awarded to Minami Ito an 20 May 2017',
+      'Awarded to Nanami Ito on 20 May 2017',
+      'Awarded to Minami Ito on 20 May 2017',
+    ],
+    [
+      'Awarded to Maria Cosia on 20 May 2017',
+      'Awarded to Mario Costa on 20 May 2017',
+      'Costa on 20 May 2017',
+    ],
+  ];
+  for (const [text, copy, original] of cases) {
+    const line = registered(text, 'issue_date', 0.7, box);
+    for (const cells of [undefined, { copy: [reading(copy, 0.85)], original: [reading(original, 0.9)] }]) {
+      const region = readOnBoth(line, reading(copy, 0.85), reading(original, 0.9), {
+        copyLineHeight: 33,
+        cells,
+      });
+      assert.notEqual(decideOne(region).verdict, 'authentic', copy);
+    }
+  }
+});

@@ -1005,6 +1005,30 @@ function datesReadAlike(region: RegionEvidence): boolean {
       (extendsAtStart(copyBeside, originalBeside) ||
         (copyWords.length < originalWords.length && standInOrder(copyWords, originalWords))));
   if (!wholeAlike) return false;
+  // The dates stand in a cell of their own, read alike and surely on both pages, and every other cell
+  // is read unsurely or as nothing on both: a signature's scribble, a signatory's small print. A name
+  // in the date's own sentence ("Awarded to Minami Ito on 20 May 2017") shares the date's cell, and a
+  // name the original reads surely in a cell beside it is no scribble: both keep their doubt.
+  const cells = region.cells;
+  if (!cells || cells.partial || cells.copy.length < 2 || cells.copy.length !== cells.original.length)
+    return false;
+  const dateCell = cells.copy.findIndex((copyCell, index) => {
+    const originalCell = cells.original[index]!;
+    return (
+      copyCell.confidence >= READ_CONFIDENT &&
+      originalCell.confidence >= READ_CONFIDENT &&
+      confusableKey(copyCell.text) === confusableKey(originalCell.text) &&
+      registered.every((date) => statedDates(copyCell.text).includes(date))
+    );
+  });
+  const unsure = (cell: RegionReading) => !readingKey(cell.text) || cell.confidence < READ_CONFIDENT;
+  if (
+    dateCell < 0 ||
+    cells.copy.some(
+      (copyCell, index) => index !== dateCell && !(unsure(copyCell) && unsure(cells.original[index]!)),
+    )
+  )
+    return false;
   const readings = readingsOf(region, 'copy');
   // Every word beside the dates that two of the original's readings agree on (registered, read again
   // whole, read by cells) is read on the copy too: a forged "Ortez" whose line OCR read whole without

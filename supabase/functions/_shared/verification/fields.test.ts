@@ -496,6 +496,16 @@ Deno.test("a recipient's label and the name on one line, or heading a row of lab
     header.map((entry) => entry.field),
     [null, 'recipient_name'],
   );
+  // With its mark aside, a header's one word or a grade is no name: the name's own line is named.
+  const marked = nameFields([
+    pageLine('Student Affairs |', 0.9, 72, 200, 300, 15),
+    pageLine('Graduate with Distinction |', 0.9, 72, 240, 300, 15),
+    pageLine('Name Omar Watanabe i“', 0.9, 72, 294, 300, 15),
+  ]);
+  assert.deepEqual(
+    marked.map((entry) => entry.field),
+    [null, 'grade', 'recipient_name'],
+  );
   // Full corpus o010 (badge photo): OCR read the logo's edge after the name; a number is no such mark.
   assert.equal(
     nameFields([pageLine('Name Omar Watanabe i“', 0.9, 72, 294, 300, 15)])[0]!.field,

@@ -321,6 +321,9 @@ function labelAndName(text: string, marksAside: boolean): boolean {
   const clean = marksAside ? withoutEdgeMarks(read) : read;
   if (!RECIPIENT_LABEL.test(clean)) return false;
   const rest = clean.replace(RECIPIENT_LABEL, '').trim();
+  // With its marks aside, a line must read as a full name, not a header's one word or a grade
+  // ("Student Affairs |", "Graduate with Distinction |").
+  if (marksAside && (rest.split(/\s+/).length < 2 || statesGrade(rest))) return false;
   return /^\p{Lu}/u.test(rest) && nameLike(rest) && mayBeName(rest) && !NOT_IN_NAME.test(rest);
 }
 
