@@ -2161,3 +2161,35 @@ Deno.test("a name in a date's own sentence keeps its doubt however OCR reads the
     }
   }
 });
+
+Deno.test(
+  'a cell beside the date both pages read as other letters keeps its doubt, however unsurely read',
+  () => {
+    // A seventh review's counter-examples, each answered authentic by the sixth version of the rules.
+    const box = { x: 99, y: 797, width: 1131, height: 26 };
+    const cases: [string, string, string, Reading[], Reading[]][] = [
+      [
+        'Nanami Ita 20 May 2017',
+        'Minami Ito 20 May 2017',
+        'Nanami Ito 20 May 2017',
+        [reading('Minami Ito', 0.75), reading('20 May 2017', 0.96)],
+        [reading('Nanami Ito', 0.75), reading('20 May 2017', 0.96)],
+      ],
+      [
+        '20 May 2017 PTT Fael Ortiz',
+        '20 May 2017',
+        '20 May 2017 afael Ortiz',
+        [reading('20 May 2017', 0.96), reading('Prof. Raphael Ortiz', 0.7)],
+        [reading('20 May 2017', 0.96), reading('Prof. Rafael Ortiz', 0.7)],
+      ],
+    ];
+    for (const [text, copy, original, copyCells, originalCells] of cases) {
+      const line = registered(text, 'issue_date', 0.7, box);
+      const region = readOnBoth(line, reading(copy, 0.85), reading(original, 0.88), {
+        copyLineHeight: 33,
+        cells: { copy: copyCells, original: originalCells },
+      });
+      assert.notEqual(decideOne(region).verdict, 'authentic', copy);
+    }
+  },
+);

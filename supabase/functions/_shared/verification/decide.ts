@@ -1022,18 +1022,29 @@ function datesReadAlike(region: RegionEvidence): boolean {
     );
   });
   const unsure = (cell: RegionReading) => !readingKey(cell.text) || cell.confidence < READ_CONFIDENT;
+  // Letters only: a cell both pages read as letters, however unsurely, reads the same letters on both
+  // ("Prof. Raphael Ortiz" against "Prof. Rafael Ortiz" is a changed name, read or not).
+  const letters = (cell: RegionReading) => confusableKey(cell.text).replace(/[^\p{L}]/gu, '');
   if (
     dateCell < 0 ||
-    cells.copy.some(
-      (copyCell, index) => index !== dateCell && !(unsure(copyCell) && unsure(cells.original[index]!)),
-    )
+    cells.copy.some((copyCell, index) => {
+      if (index === dateCell) return false;
+      const originalCell = cells.original[index]!;
+      const bothRead = !!letters(copyCell) && !!letters(originalCell);
+      return (
+        !(unsure(copyCell) && unsure(originalCell)) ||
+        (bothRead && letters(copyCell) !== letters(originalCell))
+      );
+    })
   )
     return false;
   const readings = readingsOf(region, 'copy');
   // Every word beside the dates that two of the original's readings agree on (registered, read again
   // whole, read by cells) is read on the copy too: a forged "Ortez" whose line OCR read whole without
   // it, its cell reading "Ortez" where the original's cells and whole reading say "Ortiz".
-  const wordsBeside = (texts: string[]) => new Set(texts.flatMap((text) => confusableWords(beside(text))));
+  // Scribbles kept: a name may read as one ("Minami").
+  const wordsBeside = (texts: string[]) =>
+    new Set(texts.flatMap((text) => confusableWords(withoutDates(text))));
   const originalCells = readingsOf(region, 'original').filter((reading) => reading !== original);
   const originalReadings = [
     wordsBeside([line.text]),
