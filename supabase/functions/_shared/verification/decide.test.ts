@@ -2182,6 +2182,14 @@ Deno.test(
         [reading('20 May 2017', 0.96), reading('Prof. Raphael Ortiz', 0.7)],
         [reading('20 May 2017', 0.96), reading('Prof. Rafael Ortiz', 0.7)],
       ],
+      // An eighth review's: look-alike letters are letters too ("Neilson" for "Nelson").
+      [
+        '20 May 2017 PTT Fael Nelsn',
+        '20 May 2017',
+        '20 May 2017 afael Nelsen',
+        [reading('20 May 2017', 0.96), reading('Prof. Rafael Neilson', 0.7)],
+        [reading('20 May 2017', 0.96), reading('Prof. Rafael Nelson', 0.7)],
+      ],
     ];
     for (const [text, copy, original, copyCells, originalCells] of cases) {
       const line = registered(text, 'issue_date', 0.7, box);

@@ -1022,9 +1022,10 @@ function datesReadAlike(region: RegionEvidence): boolean {
     );
   });
   const unsure = (cell: RegionReading) => !readingKey(cell.text) || cell.confidence < READ_CONFIDENT;
-  // Letters only: a cell both pages read as letters, however unsurely, reads the same letters on both
-  // ("Prof. Raphael Ortiz" against "Prof. Rafael Ortiz" is a changed name, read or not).
-  const letters = (cell: RegionReading) => confusableKey(cell.text).replace(/[^\p{L}]/gu, '');
+  // Letters only, then look-alikes folded (folded first, o, i, l, s, b and z would be dropped as
+  // digits: "Neilson" and "Nelson" alike): a cell both pages read as letters, however unsurely, reads
+  // the same letters on both ("Prof. Raphael Ortiz" against "Prof. Rafael Ortiz" is a changed name).
+  const letters = (cell: RegionReading) => confusableKey(cell.text.replace(/[^\p{L}\s]/gu, ''));
   if (
     dateCell < 0 ||
     cells.copy.some((copyCell, index) => {
