@@ -496,15 +496,14 @@ function cellsBesideText(
   });
   if (!beside.length || beside.length === cells.original.length) return cells;
   const text = confusableKey(withoutEdgeMarks(registered));
+  const kept = (side: RegionReading[]) => side.filter((_, index) => !beside.includes(index));
   const readsText = (side: RegionReading[]) =>
     confusableKey(
-      side
-        .filter((_, index) => !beside.includes(index))
+      kept(side)
         .map((cell) => cell.text)
         .join(' '),
     ) === text;
   if (!readsText(cells.copy) || !readsText(cells.original)) return cells;
-  const kept = (side: RegionReading[]) => side.filter((_, index) => !beside.includes(index));
   // Cells read again, and strokes compared, keep their place among the cells kept.
   const place = (index: number) => index - beside.filter((other) => other < index).length;
   return {
