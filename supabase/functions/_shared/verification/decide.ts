@@ -970,8 +970,9 @@ function extendsAtStart(reading: string, part: string): boolean {
  * date, a signature's scribble or the signatory's name printed on the same row, read otherwise from one
  * reading to the next on both pages ("20 May 2017" read alike at 0.96 in its cell on both pages,
  * beside "Prof” Rafael Ortiz" read on the copy only: 8 of 197 genuine copies of the full corpus's first
- * genuine shard answered unknown so). A forged date reads as another date or as digits no date holds
- * ("Dated20 May 2011"); a grade or number beside the date keeps the doubt.
+ * genuine shard answered unknown so; the conditions below, narrowed by eight review rounds, clear 3 of
+ * them). A forged date reads as another date or as digits no date holds ("Dated20 May 2011"); a grade,
+ * a number or a name read otherwise beside the date keeps the doubt.
  */
 function datesReadAlike(region: RegionEvidence): boolean {
   const { line } = region;
